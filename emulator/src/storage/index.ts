@@ -1,0 +1,13 @@
+/** Storage emulator entry point (see DESIGN.md "Storage entry point"). */
+export { startStorageServer } from './server.js';
+export type { StorageServer, StorageServerOptions } from './server.js';
+export type {
+  FirestoreLookup,
+  RulesFile,
+  StorageAuthorizer,
+  StorageAuthzRequest,
+  StorageMethod,
+  StorageRulesCompiler,
+  StorageRulesResource,
+} from './rules-hook.js';
+export type { CallerContext, StorageAuth } from './auth.js';

@@ -1,0 +1,110 @@
+/**
+ * Streaming reader for the `multipart/related` bodies both SDKs send for one-shot uploads:
+ * part 1 is the JSON metadata, part 2 the media. The media part is written straight to a file
+ * so the request body is never held in memory; only a small tail is held back because the
+ * closing delimiter can only be recognized once the stream ends.
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+
+export class MultipartError extends Error {}
+
+/** Largest metadata part (plus part headers) accepted before the media part starts. */
+const MAX_HEAD = 1024 * 1024;
+
+export function boundaryOf(contentType: string | undefined): string | null {
+  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  return m ? (m[1] ?? m[2] ?? null) : null;
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const h: Record<string, string> = {};
+  for (const line of block.split('\r\n')) {
+    const i = line.indexOf(':');
+    if (i > 0) h[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return h;
+}
+
+export interface MultipartUpload {
+  metadata: Record<string, unknown>;
+  /** Content-Type header of the media part. */
+  mediaContentType: string | undefined;
+  size: number;
+}
+
+export async function receiveMultipart(body: Readable, boundary: string, outFile: string): Promise<MultipartUpload> {
+  const delim = Buffer.from(`--${boundary}`);
+  const crlfDelim = Buffer.from(`\r\n--${boundary}`);
+  const sep = Buffer.from('\r\n\r\n');
+  const out = createWriteStream(outFile);
+  const outDone = once(out, 'close');
+  let head: Buffer = Buffer.alloc(0);
+  let metadata: Record<string, unknown> | null = null;
+  let mediaContentType: string | undefined;
+  let inMedia = false;
+  let tail: Buffer = Buffer.alloc(0);
+  const keep = Math.max(4096, crlfDelim.length * 4);
+  let size = 0;
+
+  const write = async (b: Buffer): Promise<void> => {
+    if (b.length === 0) return;
+    size += b.length;
+    if (!out.write(b)) await once(out, 'drain');
+  };
+
+  /** Tries to parse part 1 and the headers of part 2 from `head`; returns the leftover bytes. */
+  const tryHead = (): Buffer | null => {
+    const d0 = head.indexOf(delim);
+    if (d0 < 0) return null;
+    const h1 = head.indexOf(sep, d0);
+    if (h1 < 0) return null;
+    const d1 = head.indexOf(crlfDelim, h1 + 4);
+    if (d1 < 0) return null;
+    const h2 = head.indexOf(sep, d1 + crlfDelim.length);
+    if (h2 < 0) return null;
+    const json = head.subarray(h1 + 4, d1).toString('utf8').trim();
+    try {
+      metadata = json ? (JSON.parse(json) as Record<string, unknown>) : {};
+    } catch {
+      throw new MultipartError('metadata part is not JSON');
+    }
+    const partHeaders = parseHeaders(head.subarray(d1 + crlfDelim.length, h2).toString('utf8'));
+    mediaContentType = partHeaders['content-type'];
+    return head.subarray(h2 + 4);
+  };
+
+  try {
+    for await (const chunk of body) {
+      let buf = chunk as Buffer;
+      if (!inMedia) {
+        head = Buffer.concat([head, buf]);
+        const rest = tryHead();
+        if (rest === null) {
+          if (head.length > MAX_HEAD) throw new MultipartError('multipart metadata part too large');
+          continue;
+        }
+        inMedia = true;
+        head = Buffer.alloc(0);
+        buf = rest;
+      }
+      // Hold back the last `keep` bytes: they may contain the closing delimiter.
+      const joined = tail.length ? Buffer.concat([tail, buf]) : buf;
+      if (joined.length > keep) {
+        await write(joined.subarray(0, joined.length - keep));
+        tail = Buffer.from(joined.subarray(joined.length - keep));
+      } else {
+        tail = Buffer.from(joined);
+      }
+    }
+    if (!inMedia) throw new MultipartError('incomplete multipart body');
+    const end = tail.lastIndexOf(crlfDelim);
+    if (end < 0) throw new MultipartError('missing closing multipart delimiter');
+    await write(tail.subarray(0, end));
+  } finally {
+    out.end();
+    await outDone;
+  }
+  return { metadata: metadata ?? {}, mediaContentType, size };
+}
