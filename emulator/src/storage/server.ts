@@ -799,6 +799,8 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       const cr = String(req.headers['content-range'] ?? '').trim();
       let total: number | null = null;
       let offset: number | null = 0;
+      // `bytes a-*/...`: a streamed body whose end is the end of the object.
+      let openEnded = false;
       if (cr) {
         const query = /^bytes \*\/(\d+|\*)$/.exec(cr);
         const data = /^bytes (\d+)-(\d+|\*)\/(\d+|\*)$/.exec(cr);
@@ -808,6 +810,7 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         } else if (data) {
           offset = Number(data[1]);
           total = data[3] === '*' ? null : Number(data[3]);
+          openEnded = data[2] === '*';
         } else {
           throw new HttpError(400, `Bad Content-Range ${cr}.`);
         }
@@ -822,7 +825,7 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       }
       if (offset === null) await drain(req);
       else await writeChunk(s, req, offset);
-      const complete = cr ? total !== null && s.received >= total : true;
+      const complete = !cr || openEnded || (total !== null && s.received >= total);
       if (!complete) {
         incomplete();
         return;

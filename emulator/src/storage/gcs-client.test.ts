@@ -1,0 +1,163 @@
+/**
+ * Conformance with @google-cloud/storage (and firebase-admin on top of it) pointed at the
+ * emulator through STORAGE_EMULATOR_HOST / FIREBASE_STORAGE_EMULATOR_HOST, as the admin SDK does.
+ */
+import { Storage } from '@google-cloud/storage';
+import { deleteApp, initializeApp as initAdmin, type App } from 'firebase-admin/app';
+import { getDownloadURL as adminDownloadURL, getStorage as adminStorage } from 'firebase-admin/storage';
+import { deleteApp as deleteWebApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectStorageEmulator, getBytes, getDownloadURL, getMetadata, getStorage, ref, uploadBytes } from 'firebase/storage';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStorageServer, type StorageServer } from './index.js';
+
+const BUCKET = 'demo-gcs.appspot.com';
+let server: StorageServer;
+let gcs: Storage;
+let webApp: FirebaseApp;
+const saved = { ...process.env };
+
+function bytes(n: number, seed = 11): Buffer {
+  const b = Buffer.alloc(n);
+  let x = seed;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    b[i] = x & 0xff;
+  }
+  return b;
+}
+
+beforeAll(async () => {
+  server = await startStorageServer({ port: 0 });
+  process.env['STORAGE_EMULATOR_HOST'] = `http://127.0.0.1:${server.port}`;
+  gcs = new Storage({ projectId: 'demo-gcs' });
+  webApp = initializeApp({ projectId: 'demo-gcs', storageBucket: BUCKET, apiKey: 'fake' }, 'gcs-test-web');
+  connectStorageEmulator(getStorage(webApp), '127.0.0.1', server.port);
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await deleteWebApp(webApp);
+  await server.close();
+});
+
+beforeEach(async () => {
+  await server.clear();
+});
+
+describe('@google-cloud/storage', () => {
+  it('multipart save, download, getMetadata with hashes that match', async () => {
+    const data = bytes(5000);
+    const file = gcs.bucket(BUCKET).file('docs/a.txt');
+    await file.save(data, { resumable: false, contentType: 'text/plain', metadata: { cacheControl: 'no-store', metadata: { owner: 'u1' } } });
+    const [md] = await file.getMetadata();
+    expect(md.name).toBe('docs/a.txt');
+    expect(md.bucket).toBe(BUCKET);
+    expect(Number(md.size)).toBe(5000);
+    expect(md.contentType).toBe('text/plain');
+    expect(md.cacheControl).toBe('no-store');
+    expect(md.metadata).toEqual({ owner: 'u1' });
+    expect(md.md5Hash).toBe(createHash('md5').update(data).digest('base64'));
+    const [down] = await file.download();
+    expect(down.equals(data)).toBe(true);
+    const [part] = await file.download({ start: 10, end: 19 });
+    expect(part.equals(data.subarray(10, 20))).toBe(true);
+    const [exists] = await file.exists();
+    expect(exists).toBe(true);
+  });
+
+  it('resumable save in one request and in chunks', async () => {
+    const data = bytes(3 * 1024 * 1024 + 17, 5);
+    const one = gcs.bucket(BUCKET).file('big/one.bin');
+    await one.save(data, { resumable: true, contentType: 'application/octet-stream' });
+    expect((await one.download())[0].equals(data)).toBe(true);
+
+    const chunked = gcs.bucket(BUCKET).file('big/chunked.bin');
+    await chunked.save(data, { resumable: true, chunkSize: 512 * 1024, metadata: { metadata: { k: 'v' } } });
+    const [md] = await chunked.getMetadata();
+    expect(Number(md.size)).toBe(data.length);
+    expect(md.metadata).toEqual({ k: 'v' });
+    expect((await chunked.download())[0].equals(data)).toBe(true);
+  });
+
+  it('setMetadata merges and null deletes', async () => {
+    const file = gcs.bucket(BUCKET).file('m.json');
+    await file.save('{}', { resumable: false, contentType: 'application/json', metadata: { metadata: { a: '1', b: '2' } } });
+    const [md] = await file.setMetadata({ contentLanguage: 'en', metadata: { a: null, c: '3' } });
+    expect(md.contentLanguage).toBe('en');
+    expect(md.metadata).toEqual({ b: '2', c: '3' });
+    expect(md.metageneration).toBe('2');
+    const [again] = await file.getMetadata();
+    expect(again.metadata).toEqual({ b: '2', c: '3' });
+  });
+
+  it('delete, 404s, exists false', async () => {
+    const file = gcs.bucket(BUCKET).file('x');
+    await file.save('x', { resumable: false });
+    await file.delete();
+    expect((await file.exists())[0]).toBe(false);
+    await expect(file.getMetadata()).rejects.toMatchObject({ code: 404 });
+    await expect(file.download()).rejects.toMatchObject({ code: 404 });
+    await expect(file.delete()).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('getFiles with prefix, delimiter and pages; deleteFiles with prefix', async () => {
+    const bucket = gcs.bucket(BUCKET);
+    for (const n of ['p/1', 'p/2', 'p/3', 'p/s/4', 'q/5']) await bucket.file(n).save(n, { resumable: false });
+    const [files] = await bucket.getFiles({ prefix: 'p/' });
+    expect(files.map((f) => f.name)).toEqual(['p/1', 'p/2', 'p/3', 'p/s/4']);
+    const [, , resp] = await bucket.getFiles({ prefix: 'p/', delimiter: '/', autoPaginate: false });
+    expect((resp as { prefixes?: string[] }).prefixes).toEqual(['p/s/']);
+    const [page1, next] = await bucket.getFiles({ prefix: 'p/', maxResults: 2, autoPaginate: false });
+    expect(page1.map((f) => f.name)).toEqual(['p/1', 'p/2']);
+    const [page2] = await bucket.getFiles(next as object);
+    expect(page2.map((f) => f.name)).toEqual(['p/3', 'p/s/4']);
+
+    await bucket.deleteFiles({ prefix: 'p/' });
+    const [left] = await bucket.getFiles();
+    expect(left.map((f) => f.name)).toEqual(['q/5']);
+  });
+
+  it('bucket exists and getMetadata', async () => {
+    const [exists] = await gcs.bucket(BUCKET).exists();
+    expect(exists).toBe(true);
+    const [md] = await gcs.bucket(BUCKET).getMetadata();
+    expect(md.name).toBe(BUCKET);
+  });
+
+  it('objects cross between the GCS API and the Firebase API', async () => {
+    const data = bytes(777);
+    await gcs.bucket(BUCKET).file('shared/from-admin.bin').save(data, { resumable: false, contentType: 'image/jpeg' });
+    const web = getStorage(webApp);
+    const r = ref(web, 'shared/from-admin.bin');
+    expect((await getMetadata(r)).contentType).toBe('image/jpeg');
+    expect(Buffer.from(await getBytes(r)).equals(data)).toBe(true);
+    const url = await getDownloadURL(r);
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(data)).toBe(true);
+
+    await uploadBytes(ref(web, 'shared/from-web.txt'), Buffer.from('hi'), { customMetadata: { m: '1' } });
+    const [md] = await gcs.bucket(BUCKET).file('shared/from-web.txt').getMetadata();
+    expect(md.metadata?.['m']).toBe('1');
+    expect(typeof md.metadata?.['firebaseStorageDownloadTokens']).toBe('string');
+  });
+});
+
+describe('firebase-admin storage', () => {
+  let admin: App;
+  beforeAll(() => {
+    process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${server.port}`;
+    admin = initAdmin({ projectId: 'demo-gcs', storageBucket: BUCKET }, 'gcs-test-admin');
+  });
+  afterAll(async () => {
+    await deleteApp(admin);
+  });
+
+  it('bucket().file().save/download and getDownloadURL', async () => {
+    const file = adminStorage(admin).bucket().file('admin/f.txt');
+    await file.save('admin says hi', { contentType: 'text/plain', metadata: { metadata: { firebaseStorageDownloadTokens: 'tok-1' } } });
+    expect((await file.download())[0].toString()).toBe('admin says hi');
+    const url = await adminDownloadURL(file);
+    expect(url).toContain('token=tok-1');
+    expect(await (await fetch(url)).text()).toBe('admin says hi');
+  });
+});
