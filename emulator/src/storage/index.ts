@@ -1,5 +1,6 @@
 /** Storage emulator entry point (see DESIGN.md "Storage entry point"). */
 export { startStorageServer } from './server.js';
+export { storageRulesCompiler } from './storage-rules.js';
 export type { StorageServer, StorageServerOptions } from './server.js';
 export type {
   FirestoreLookup,

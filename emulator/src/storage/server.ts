@@ -23,6 +23,7 @@ import type {
   StorageRulesCompiler,
   StorageRulesResource,
 } from './rules-hook.js';
+import { storageRulesCompiler } from './storage-rules.js';
 import { OPTIONAL_FIELDS, ObjectStore, TOKENS_KEY, hashFile, type StoredObject } from './store.js';
 
 export interface StorageServerOptions {
@@ -31,7 +32,8 @@ export interface StorageServerOptions {
   /** Used for `firestore.get()` in storage rules; bucket -> project is derived from the bucket name otherwise. */
   projectId?: string;
   firestore?: { lookup(projectId: string, databaseId: string, path: string): unknown };
-  rulesCompiler?: StorageRulesCompiler;
+  /** Defaults to the src/rules-backed compiler; pass null to ignore loaded rules (allow all). */
+  rulesCompiler?: StorageRulesCompiler | null;
 }
 
 export interface StorageServer {
@@ -298,7 +300,8 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
   const sessions = new Map<string, UploadSession>();
   const rulesSource = new Map<string, RulesFile[]>();
   const authorizers = new Map<string, StorageAuthorizer>();
-  let compiler: StorageRulesCompiler | null = options.rulesCompiler ?? null;
+  // The rules language from src/rules by default; `rulesCompiler: null` would be allow-all.
+  let compiler: StorageRulesCompiler | null = options.rulesCompiler === undefined ? storageRulesCompiler : options.rulesCompiler;
   const lookup: FirestoreLookup | null = options.firestore ? (p, d, path) => options.firestore!.lookup(p, d, path) : null;
 
   const compileInto = (key: string, files: RulesFile[]): void => {

@@ -1,0 +1,201 @@
+/**
+ * storage.rules enforcement through src/rules, driven by @firebase/rules-unit-testing (its
+ * `/internal/setRules` call, authenticated/unauthenticated contexts, withSecurityRulesDisabled,
+ * clearStorage) and the modular web SDK with mockUserToken.
+ */
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectStorageEmulator, getBytes, getStorage, ref, uploadBytes, uploadBytesResumable } from 'firebase/storage';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStorageServer, type StorageServer } from './index.js';
+
+const PROJECT = 'demo-rules';
+const RULES = `
+rules_version = '2';
+service firebase.storage {
+  match /b/{bucket}/o {
+    match /users/{uid}/{file=**} {
+      allow read: if request.auth != null && request.auth.uid == uid;
+      allow create, update: if request.auth != null && request.auth.uid == uid
+        && request.resource.size <= 1024
+        && request.resource.contentType.matches('text/.*|application/pdf');
+      allow delete: if request.auth != null && request.auth.uid == uid;
+    }
+    match /public/{file} {
+      allow read;
+      allow write: if request.resource.metadata.tag == 'ok';
+    }
+    match /orgs/{org}/{file} {
+      allow read, write: if request.auth != null
+        && firestore.get(/databases/(default)/documents/members/$(request.auth.uid)).data.org == org;
+    }
+    match /locked/{file} {
+      allow read, create;
+      allow update: if resource.metadata.locked != 'yes';
+    }
+    match /big/{file} {
+      allow write: if request.resource.size < 2 * 1024 * 1024;
+      allow read;
+    }
+  }
+}`;
+
+/** Firestore data seen by firestore.get() in the rules (the engine's lookup contract). */
+const members = new Map<string, { fields: Record<string, unknown> }>([
+  ['members/alice', { fields: { org: { stringValue: 'acme' } } }],
+  ['members/bob', { fields: { org: { stringValue: 'other' } } }],
+]);
+
+let server: StorageServer;
+let env: RulesTestEnvironment;
+
+function buf(n: number): Uint8Array {
+  return new Uint8Array(n).fill(97);
+}
+
+beforeAll(async () => {
+  server = await startStorageServer({
+    port: 0,
+    firestore: {
+      lookup: (projectId, databaseId, path) => (projectId === PROJECT && databaseId === '(default)' ? (members.get(path) ?? null) : null),
+    },
+  });
+  env = await initializeTestEnvironment({
+    projectId: PROJECT,
+    storage: { host: '127.0.0.1', port: server.port, rules: RULES },
+  });
+});
+
+afterAll(async () => {
+  await env.cleanup();
+  await server.close();
+});
+
+beforeEach(async () => {
+  await env.clearStorage();
+});
+
+describe('storage rules via rules-unit-testing', () => {
+  it('size limit at the boundary', async () => {
+    const s = env.authenticatedContext('alice').storage();
+    await assertSucceeds(s.ref('users/alice/ok.txt').put(buf(1024), { contentType: 'text/plain' }));
+    await assertFails(s.ref('users/alice/big.txt').put(buf(1025), { contentType: 'text/plain' }));
+  });
+
+  it('allowed and refused content types', async () => {
+    const s = env.authenticatedContext('alice').storage();
+    await assertSucceeds(s.ref('users/alice/a.pdf').put(buf(10), { contentType: 'application/pdf' }));
+    await assertFails(s.ref('users/alice/a.exe').put(buf(10), { contentType: 'application/x-msdownload' }));
+  });
+
+  it('owner-only paths for read, write, delete', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await ctx.storage().ref('users/alice/secret.txt').put(buf(5), { contentType: 'text/plain' });
+    });
+    const alice = env.authenticatedContext('alice').storage();
+    const bob = env.authenticatedContext('bob').storage();
+    const anon = env.unauthenticatedContext().storage();
+    await assertSucceeds(alice.ref('users/alice/secret.txt').getMetadata());
+    await assertFails(bob.ref('users/alice/secret.txt').getMetadata());
+    await assertFails(anon.ref('users/alice/secret.txt').getDownloadURL());
+    await assertFails(bob.ref('users/alice/x.txt').put(buf(5), { contentType: 'text/plain' }));
+    await assertFails(bob.ref('users/alice/secret.txt').delete());
+    await assertSucceeds(alice.ref('users/alice/secret.txt').delete());
+  });
+
+  it('custom metadata and resource in conditions', async () => {
+    const anon = env.unauthenticatedContext().storage();
+    await assertSucceeds(anon.ref('public/p.txt').put(buf(3), { customMetadata: { tag: 'ok' } }));
+    await assertFails(anon.ref('public/q.txt').put(buf(3), { customMetadata: { tag: 'no' } }));
+    await assertSucceeds(anon.ref('public/p.txt').getMetadata());
+
+    await assertSucceeds(anon.ref('locked/l.txt').put(buf(3), { customMetadata: { locked: 'yes' } }));
+    await assertFails(anon.ref('locked/l.txt').updateMetadata({ contentType: 'text/plain' }));
+    await assertSucceeds(anon.ref('locked/m.txt').put(buf(3), { customMetadata: { locked: 'no' } }));
+    await assertSucceeds(anon.ref('locked/m.txt').updateMetadata({ contentType: 'text/plain' }));
+  });
+
+  it('firestore.get() reads Firestore data', async () => {
+    const alice = env.authenticatedContext('alice').storage();
+    const bob = env.authenticatedContext('bob').storage();
+    await assertSucceeds(alice.ref('orgs/acme/plan.txt').put(buf(3)));
+    await assertFails(bob.ref('orgs/acme/plan2.txt').put(buf(3)));
+    await assertSucceeds(alice.ref('orgs/acme/plan.txt').getMetadata());
+    await assertFails(bob.ref('orgs/acme/plan.txt').getMetadata());
+  });
+
+  it('download tokens bypass rules; wrong tokens do not', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await ctx.storage().ref('users/alice/t.txt').put(buf(4), { contentType: 'text/plain' });
+    });
+    const url = await env.authenticatedContext('alice').storage().ref('users/alice/t.txt').getDownloadURL();
+    expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(url.replace(/token=[^&]+/, 'token=x'))).status).toBe(403);
+    expect((await fetch(url.replace(/&token=[^&]+/, ''))).status).toBe(403);
+  });
+
+  it('clearStorage removes objects', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await ctx.storage().ref('a.txt').put(buf(1));
+    });
+    await env.clearStorage();
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const all = await ctx.storage().ref().listAll();
+      expect(all.items).toHaveLength(0);
+    });
+  });
+
+  it('rejects rules with syntax errors and keeps the old ones', async () => {
+    const resp = await fetch(`http://127.0.0.1:${server.port}/internal/setRules`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rules: { files: [{ name: 'storage.rules', content: 'service firebase.storage { match' }] } }),
+    });
+    expect(resp.status).toBe(400);
+    const s = env.authenticatedContext('alice').storage();
+    await assertFails(s.ref('users/alice/big.txt').put(buf(1025), { contentType: 'text/plain' }));
+  });
+});
+
+describe('storage rules with the modular web SDK', () => {
+  let app: FirebaseApp;
+  beforeAll(() => {
+    app = initializeApp({ projectId: PROJECT, storageBucket: PROJECT, apiKey: 'fake' }, 'rules-web');
+    connectStorageEmulator(getStorage(app), '127.0.0.1', server.port, { mockUserToken: { sub: 'alice' } });
+  });
+  afterAll(async () => {
+    await deleteApp(app);
+  });
+
+  it('storage/unauthorized with the refusal message; resumable uploads are checked at finalize', async () => {
+    const st = getStorage(app);
+    await uploadBytes(ref(st, 'users/alice/n.txt'), buf(10), { contentType: 'text/plain' });
+    expect(Buffer.from(await getBytes(ref(st, 'users/alice/n.txt'))).toString()).toBe('aaaaaaaaaa');
+    const err = (await uploadBytes(ref(st, 'users/bob/n.txt'), buf(10), { contentType: 'text/plain' }).catch((e: unknown) => e)) as {
+      code: string;
+      serverResponse: string;
+    };
+    expect(err.code).toBe('storage/unauthorized');
+    // The Node SDK drops the response body (serverResponse is ''), so read the refusal raw.
+    const token = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"alice"}').toString('base64url')}.`;
+    const raw = await fetch(`http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o/${encodeURIComponent('users/bob/n.txt')}`, {
+      headers: { Authorization: `Firebase ${token}` },
+    });
+    expect(raw.status).toBe(403);
+    const body = (await raw.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(403);
+    expect(body.error.message).toMatch(/^Permission denied\./);
+    expect(body.error.message).toMatch(/false for 'get' @ L\d+/);
+
+    await uploadBytesResumable(ref(st, 'big/ok.bin'), buf(512 * 1024));
+    const big = (await uploadBytesResumable(ref(st, 'big/too-big.bin'), buf(2 * 1024 * 1024))
+      .then(() => null)
+      .catch((e: unknown) => e)) as { code: string } | null;
+    expect(big?.code).toBe('storage/unauthorized');
+  });
+});

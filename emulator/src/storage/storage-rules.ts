@@ -1,0 +1,112 @@
+/**
+ * Adapter from the rules language (src/rules) to the storage server's rules hook: builds the
+ * `request` / `resource` values storage rules see and maps firestore.get()/exists() onto the
+ * Firestore lookup callback. Kept in src/storage so the rules part stays storage-agnostic.
+ */
+import { compileRules, evaluateRules } from '../rules/ruleset.js';
+import { fromJs, RBytes, RLatLng, RMap, RPath, RTimestamp, type Value } from '../rules/values.js';
+import type { RulesFile, StorageAuthorizer, StorageAuthzRequest, StorageRulesCompiler, StorageRulesResource } from './rules-hook.js';
+
+/** Rules see object fields with their documented types: size/generation ints, times as timestamps. */
+function resourceValue(r: StorageRulesResource): Value {
+  const m = new Map<string, Value>([
+    ['name', r.name],
+    ['bucket', r.bucket],
+    ['generation', BigInt(r.generation)],
+    ['metageneration', BigInt(r.metageneration)],
+    ['size', BigInt(r.size)],
+    ['timeCreated', RTimestamp.fromMillis(r.timeCreated.getTime())],
+    ['updated', RTimestamp.fromMillis(r.updated.getTime())],
+    ['md5Hash', r.md5Hash],
+    ['crc32c', r.crc32c],
+    ['etag', r.etag],
+    ['contentType', r.contentType],
+    ['metadata', fromJs(r.metadata)],
+  ]);
+  for (const f of ['contentDisposition', 'contentEncoding', 'contentLanguage', 'cacheControl'] as const) {
+    if (r[f] !== undefined) m.set(f, r[f]);
+  }
+  return new RMap(m);
+}
+
+/** A Firestore Value in internal JSON (DESIGN.md) to a rules value. */
+function firestoreValue(v: Record<string, unknown>): Value {
+  if ('nullValue' in v) return null;
+  if ('booleanValue' in v) return Boolean(v['booleanValue']);
+  if ('integerValue' in v) return BigInt(String(v['integerValue']));
+  if ('doubleValue' in v) return Number(v['doubleValue']);
+  if ('timestampValue' in v) return RTimestamp.parse(String(v['timestampValue']));
+  if ('stringValue' in v) return String(v['stringValue']);
+  if ('bytesValue' in v) return new RBytes(Buffer.from(String(v['bytesValue']), 'base64'));
+  if ('referenceValue' in v) {
+    // projects/p/databases/d/documents/... -> /databases/d/documents/...
+    const segs = String(v['referenceValue']).split('/');
+    return new RPath(segs.slice(2));
+  }
+  if ('geoPointValue' in v) {
+    const g = v['geoPointValue'] as { latitude?: number; longitude?: number };
+    return new RLatLng(g.latitude ?? 0, g.longitude ?? 0);
+  }
+  if ('arrayValue' in v) {
+    const a = v['arrayValue'] as { values?: Record<string, unknown>[] };
+    return (a.values ?? []).map(firestoreValue);
+  }
+  if ('mapValue' in v) return fieldsValue((v['mapValue'] as { fields?: Record<string, Record<string, unknown>> }).fields);
+  return null;
+}
+
+function fieldsValue(fields: Record<string, Record<string, unknown>> | undefined): RMap {
+  const m = new Map<string, Value>();
+  for (const [k, x] of Object.entries(fields ?? {})) m.set(k, firestoreValue(x));
+  return new RMap(m);
+}
+
+function evaluate(source: string, req: StorageAuthzRequest): string | null {
+  const rs = compileRules(source);
+  const path = ['b', req.bucket, 'o', ...req.path.split('/').filter((s) => s !== '')];
+  const auth = req.auth ? fromJs({ uid: req.auth.uid, token: req.auth.token }) : null;
+  const request = new RMap(
+    new Map<string, Value>([
+      ['auth', auth],
+      ['method', req.method],
+      ['path', new RPath(path)],
+      ['time', RTimestamp.fromMillis(req.time.getTime())],
+      ['resource', req.requestResource ? resourceValue(req.requestResource) : null],
+    ]),
+  );
+  const lookup = req.firestore;
+  const decision = evaluateRules(rs, {
+    service: 'firebase.storage',
+    path,
+    method: req.method,
+    request,
+    resource: req.resource ? resourceValue(req.resource) : null,
+    services: {
+      // firestore.get(/databases/(default)/documents/users/$(uid)): the lookup receives the
+      // document path relative to `documents` ("users/alice").
+      firestoreGet(p: RPath): Value {
+        if (!lookup) return null;
+        const s = p.segments;
+        if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5) return null;
+        const relative = s.slice(3).join('/');
+        const doc = lookup(req.projectId, s[1]!, relative) as { name?: string; fields?: Record<string, Record<string, unknown>> } | null;
+        if (!doc) return null;
+        return new RMap(
+          new Map<string, Value>([
+            ['data', fieldsValue(doc.fields)],
+            ['id', s[s.length - 1]!],
+            ['__name__', new RPath(s)],
+          ]),
+        );
+      },
+    },
+  });
+  return decision.allowed ? null : (decision.message ?? 'denied').trim();
+}
+
+/** The StorageRulesCompiler backed by src/rules. Throws the parse error on bad syntax. */
+export const storageRulesCompiler: StorageRulesCompiler = (files: RulesFile[]): StorageAuthorizer => {
+  const source = files.map((f) => f.content).join('\n');
+  compileRules(source); // surface syntax errors at load time, not on the first request
+  return (req) => evaluate(source, req);
+};
