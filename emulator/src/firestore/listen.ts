@@ -1,0 +1,267 @@
+import type { CallContext } from './authorizer.js';
+import { RpcError, toRpcError } from './errors.js';
+import { parseDocumentName, parseResourceName } from './paths.js';
+import { compileQuery, executeQuery, matchesQuery, type CompiledQuery } from './query.js';
+import type { DatabaseStore, StoredDoc } from './store.js';
+import { formatMicros } from './timestamps.js';
+import type { ListenRequest, ListenResponse, Target } from './types.js';
+
+export interface StreamSink<T> {
+  send(msg: T): void;
+  error(err: RpcError): void;
+  end(): void;
+}
+
+export interface StreamHandle<T> {
+  write(msg: T): void;
+  close(): void;
+}
+
+export interface DocChange {
+  name: string;
+  before: StoredDoc | null;
+  after: StoredDoc | null;
+}
+
+/** What a listen stream needs from the engine. */
+export interface ListenHost {
+  store(database: string): DatabaseStore;
+  /** A read time for an initial snapshot (monotonic, engine-wide). */
+  snapshotTime(): bigint;
+  historyFloor(): bigint;
+  /** Null when allowed, else the PERMISSION_DENIED message. */
+  authorizeTarget(
+    ctx: CallContext,
+    database: string,
+    target: { documents?: string[]; parent?: string; structuredQuery?: object },
+    results: StoredDoc[],
+  ): string | null;
+  unregister(stream: ListenStream): void;
+}
+
+export function encodeResumeToken(ns: bigint): string {
+  const b = Buffer.alloc(8);
+  b.writeBigInt64BE(ns / 1000n);
+  return b.toString('base64');
+}
+
+export function decodeResumeToken(token: string | undefined): bigint | undefined {
+  if (!token) return undefined;
+  const b = Buffer.from(token, 'base64');
+  if (b.length !== 8) return undefined;
+  return b.readBigInt64BE() * 1000n;
+}
+
+interface TargetState {
+  id: number;
+  database: string;
+  names?: Set<string>;
+  query?: CompiledQuery;
+  /** Documents the client currently holds for this target: name -> version sent. */
+  view: Map<string, StoredDoc>;
+}
+
+/** Per-document outcome of one commit across all targets of the stream. */
+interface Pending {
+  doc: StoredDoc | null;
+  changed: number[];
+  removed: number[];
+}
+
+/**
+ * One Listen stream. Every batch of changes (an addTarget's initial results, one commit) is
+ * followed by a single global targetChange carrying the readTime; that message is what makes the
+ * SDKs raise a snapshot.
+ */
+export class ListenStream implements StreamHandle<ListenRequest> {
+  private readonly targets = new Map<number, TargetState>();
+  private closed = false;
+
+  constructor(
+    private readonly host: ListenHost,
+    private readonly ctx: CallContext,
+    private readonly sink: StreamSink<ListenResponse>,
+  ) {}
+
+  write(msg: ListenRequest): void {
+    if (this.closed) return;
+    try {
+      if (msg.addTarget) this.addTarget(msg.addTarget, msg.database);
+      if (msg.removeTarget !== undefined && msg.removeTarget !== null) this.removeTarget(msg.removeTarget);
+    } catch (err) {
+      this.fail(toRpcError(err));
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.targets.clear();
+    this.host.unregister(this);
+  }
+
+  private send(msg: ListenResponse): void {
+    if (this.closed) return;
+    try {
+      this.sink.send(msg);
+    } catch {
+      // A transport that can no longer deliver is as good as closed.
+      this.close();
+    }
+  }
+
+  private fail(err: RpcError): void {
+    if (this.closed) return;
+    this.close();
+    try {
+      this.sink.error(err);
+    } catch {
+      /* the transport is gone */
+    }
+  }
+
+  private refuse(targetId: number, code: number, message: string): void {
+    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [targetId], cause: { code, message } } });
+  }
+
+  private addTarget(t: Target, streamDatabase: string | undefined): void {
+    const id = t.targetId ?? 0;
+    let state: TargetState;
+    let docs: StoredDoc[];
+    const time = this.host.snapshotTime();
+    try {
+      if (t.documents) {
+        const names = t.documents.documents ?? [];
+        const database = names.length > 0 ? parseDocumentName(names[0]).database : databaseOf(streamDatabase);
+        for (const n of names) {
+          if (parseDocumentName(n).database !== database) throw new RpcError(3, 'All documents must be in one database.');
+        }
+        const store = this.host.store(database);
+        docs = names.map((n) => store.get(n)).filter((d): d is StoredDoc => d !== null);
+        const denied = this.ctx.admin ? null : this.host.authorizeTarget(this.ctx, database, { documents: names }, docs);
+        if (denied !== null) return this.refuse(id, 7, denied);
+        state = { id, database, names: new Set(names), view: new Map() };
+      } else if (t.query) {
+        const parent = t.query.parent;
+        const database = parseResourceName(parent).database;
+        const q = compileQuery(parent, t.query.structuredQuery);
+        docs = executeQuery(this.host.store(database), q);
+        const denied = this.ctx.admin
+          ? null
+          : this.host.authorizeTarget(this.ctx, database, { parent, structuredQuery: t.query.structuredQuery ?? {} }, docs);
+        if (denied !== null) return this.refuse(id, 7, denied);
+        state = { id, database, query: q, view: new Map() };
+      } else {
+        return this.refuse(id, 3, 'Target must specify documents or a query.');
+      }
+    } catch (err) {
+      const e = toRpcError(err);
+      return this.refuse(id, e.code, e.message);
+    }
+
+    this.targets.set(id, state);
+    const readTime = formatMicros(time);
+    const token = encodeResumeToken(time);
+    this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
+    // On resume, the client still holds what matched at the token's time: tell it what left.
+    const since = decodeResumeToken(t.resumeToken);
+    if (since !== undefined && since >= this.host.historyFloor()) {
+      const now = new Set(docs.map((d) => d.json.name));
+      for (const old of this.resultsAt(state, since)) {
+        if (now.has(old.json.name)) continue;
+        const exists = this.host.store(state.database).get(old.json.name) !== null;
+        const body = { document: old.json.name, removedTargetIds: [id], readTime };
+        this.send(exists ? { documentRemove: body } : { documentDelete: body });
+      }
+    }
+    for (const d of docs) {
+      state.view.set(d.json.name, d);
+      this.send({ documentChange: { document: d.json, targetIds: [id] } });
+    }
+    this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime } });
+    this.send({ targetChange: { resumeToken: token, readTime } });
+    if (t.once) {
+      this.targets.delete(id);
+      this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
+    }
+  }
+
+  private resultsAt(state: TargetState, time: bigint): StoredDoc[] {
+    const store = this.host.store(state.database);
+    if (state.query) return executeQuery(store, state.query, time);
+    return [...(state.names ?? [])].map((n) => store.getAt(n, time)).filter((d): d is StoredDoc => d !== null);
+  }
+
+  private removeTarget(id: number): void {
+    this.targets.delete(id);
+    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
+  }
+
+  /** Called by the engine after every commit that changed documents of `database`. */
+  onCommit(database: string, changes: DocChange[], commitNs: bigint): void {
+    if (this.closed || this.targets.size === 0) return;
+    const pending = new Map<string, Pending>();
+    const mark = (name: string, doc: StoredDoc | null, id: number, kind: 'changed' | 'removed') => {
+      let p = pending.get(name);
+      if (!p) {
+        p = { doc, changed: [], removed: [] };
+        pending.set(name, p);
+      }
+      p[kind].push(id);
+    };
+    for (const t of this.targets.values()) {
+      if (t.database !== database) continue;
+      if (t.names) {
+        for (const c of changes) {
+          if (!t.names.has(c.name)) continue;
+          if (c.after) {
+            t.view.set(c.name, c.after);
+            mark(c.name, c.after, t.id, 'changed');
+          } else if (t.view.delete(c.name)) {
+            mark(c.name, null, t.id, 'removed');
+          }
+        }
+      } else if (t.query && t.query.limit === undefined && t.query.offset === 0) {
+        for (const c of changes) {
+          const matches = c.after !== null && matchesQuery(t.query, c.after);
+          if (matches) {
+            t.view.set(c.name, c.after!);
+            mark(c.name, c.after, t.id, 'changed');
+          } else if (t.view.delete(c.name)) {
+            mark(c.name, c.after, t.id, 'removed');
+          }
+        }
+      } else if (t.query) {
+        // Limit windows: a leaving document lets the next one in, so recompute the window.
+        if (!changes.some((c) => (c.after && matchesQuery(t.query!, c.after)) || t.view.has(c.name))) continue;
+        const docs = executeQuery(this.host.store(database), t.query);
+        const next = new Map(docs.map((d) => [d.json.name, d] as const));
+        for (const [name, d] of next) {
+          if (t.view.get(name) !== d) mark(name, d, t.id, 'changed');
+        }
+        for (const name of t.view.keys()) {
+          if (!next.has(name)) mark(name, this.host.store(database).get(name), t.id, 'removed');
+        }
+        t.view = next;
+      }
+    }
+    if (pending.size === 0) return;
+    const readTime = formatMicros(commitNs);
+    for (const [name, p] of pending) {
+      if (p.changed.length > 0 && p.doc) {
+        const dc: NonNullable<ListenResponse['documentChange']> = { document: p.doc.json, targetIds: p.changed };
+        if (p.removed.length > 0) dc.removedTargetIds = p.removed;
+        this.send({ documentChange: dc });
+      } else if (p.removed.length > 0) {
+        const body = { document: name, removedTargetIds: p.removed, readTime };
+        this.send(p.doc ? { documentRemove: body } : { documentDelete: body });
+      }
+    }
+    this.send({ targetChange: { resumeToken: encodeResumeToken(commitNs), readTime } });
+  }
+}
+
+function databaseOf(database: string | undefined): string {
+  if (!database) throw new RpcError(3, 'Missing database.');
+  return parseResourceName(database).database;
+}
