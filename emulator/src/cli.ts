@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+/**
+ * `notenest-emulator start [--config firebase.json] [--only firestore,storage] [--project demo-x]
+ *   [--firestore-port N] [--storage-port N] [--import DIR] [--export-on-exit DIR]`
+ *
+ * Prints one line containing `ready` and the addresses once every port accepts connections, so
+ * scripts can wait for it. SIGINT/SIGTERM stop cleanly, exporting first when asked.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EmulatorOptions } from './server.js';
+
+export interface CliOptions {
+  command: 'start' | 'help';
+  config?: string;
+  only?: ('firestore' | 'storage')[];
+  project?: string;
+  firestorePort?: number;
+  storagePort?: number;
+  importDir?: string;
+  exportOnExit?: string;
+}
+
+export const USAGE = `Usage: notenest-emulator start [--config firebase.json] [--only firestore,storage]
+                         [--project demo-x] [--firestore-port N] [--storage-port N]
+                         [--import DIR] [--export-on-exit DIR]`;
+
+export class UsageError extends Error {}
+
+function parsePort(flag: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${flag}: not a port: ${v}`);
+  return n;
+}
+
+export function parseArgs(argv: string[]): CliOptions {
+  const args = [...argv];
+  const command = args.shift();
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
+  if (command !== 'start') throw new UsageError(`Unknown command: ${command}`);
+  const out: CliOptions = { command: 'start' };
+  while (args.length) {
+    const arg = args.shift()!;
+    if (arg === '--help' || arg === '-h') return { command: 'help' };
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0 && arg.startsWith('--')) return arg.slice(eq + 1);
+      const v = args.shift();
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--config':
+        out.config = value();
+        break;
+      case '--only': {
+        const names = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        for (const n of names) if (n !== 'firestore' && n !== 'storage') throw new UsageError(`--only: unknown emulator ${n}`);
+        if (!names.length) throw new UsageError('--only needs firestore and/or storage');
+        out.only = names as CliOptions['only'];
+        break;
+      }
+      case '--project':
+        out.project = value();
+        break;
+      case '--firestore-port':
+        out.firestorePort = parsePort(flag, value());
+        break;
+      case '--storage-port':
+        out.storagePort = parsePort(flag, value());
+        break;
+      case '--import':
+        out.importDir = value();
+        break;
+      case '--export-on-exit':
+        out.exportOnExit = value();
+        break;
+      default:
+        throw new UsageError(`Unknown option: ${arg}`);
+    }
+  }
+  return out;
+}
+
+interface FirebaseJson {
+  emulators?: Record<string, { host?: string; port?: number } | undefined>;
+  firestore?: { rules?: string } | { rules?: string }[];
+  storage?: { rules?: string } | { rules?: string }[];
+}
+
+function rulesOf(section: FirebaseJson['firestore']): string | undefined {
+  const s = Array.isArray(section) ? section[0] : section;
+  return typeof s?.rules === 'string' ? s.rules : undefined;
+}
+
+/** Combine flags and firebase.json into startEmulator options (pure: reads only `configText`). */
+export function resolveOptions(cli: CliOptions, configText?: string, configDir = process.cwd()): EmulatorOptions {
+  let config: FirebaseJson = {};
+  if (configText !== undefined) {
+    try {
+      config = JSON.parse(configText) as FirebaseJson;
+    } catch (err) {
+      throw new UsageError(`Cannot parse config: ${(err as Error).message}`);
+    }
+  }
+  const only = cli.only ?? ['firestore', 'storage'];
+  const fsCfg = config.emulators?.firestore;
+  const stCfg = config.emulators?.storage;
+  const opts: EmulatorOptions = {
+    projectId: cli.project ?? process.env.GCLOUD_PROJECT ?? 'demo-project',
+  };
+  const rules: NonNullable<EmulatorOptions['rules']> = {};
+  if (only.includes('firestore')) {
+    opts.firestore = { host: fsCfg?.host ?? '127.0.0.1', port: cli.firestorePort ?? fsCfg?.port ?? 8080 };
+    const r = rulesOf(config.firestore);
+    if (r) rules.firestore = path.resolve(configDir, r);
+  }
+  if (only.includes('storage')) {
+    opts.storage = { host: stCfg?.host ?? '127.0.0.1', port: cli.storagePort ?? stCfg?.port ?? 9199 };
+    const r = rulesOf(config.storage);
+    if (r) rules.storage = path.resolve(configDir, r);
+  }
+  if (rules.firestore || rules.storage) opts.rules = rules;
+  if (cli.importDir) opts.importDir = path.resolve(cli.importDir);
+  return opts;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let cli: CliOptions;
+  let options: EmulatorOptions;
+  try {
+    cli = parseArgs(argv);
+    if (cli.command === 'help') {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    }
+    let configText: string | undefined;
+    let configDir = process.cwd();
+    const configPath = cli.config ?? (existsSync('firebase.json') ? 'firebase.json' : undefined);
+    if (configPath) {
+      try {
+        configText = readFileSync(configPath, 'utf8');
+      } catch (err) {
+        throw new UsageError(`Cannot read config ${configPath}: ${(err as Error).message}`);
+      }
+      configDir = path.dirname(path.resolve(configPath));
+    }
+    options = resolveOptions(cli, configText, configDir);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw err;
+  }
+
+  const { startEmulator } = await import('./server.js');
+  const running = await startEmulator(options);
+  const parts = [`project=${options.projectId}`];
+  if (running.firestore) parts.push(`firestore=http://${running.firestore.host}:${running.firestore.port}`);
+  if (running.storage) parts.push(`storage=http://${running.storage.host}:${running.storage.port}`);
+  process.stdout.write(`notenest-emulator ready ${parts.join(' ')}\n`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) {
+        // A second signal while exporting: give up at once.
+        process.stderr.write(`${signal} again, exiting without waiting\n`);
+        resolve(130);
+        return;
+      }
+      stopping = true;
+      let code = 0;
+      try {
+        if (cli.exportOnExit) {
+          await running.exportTo(path.resolve(cli.exportOnExit));
+          process.stderr.write(`exported to ${path.resolve(cli.exportOnExit)}\n`);
+        }
+      } catch (err) {
+        process.stderr.write(`export failed: ${(err as Error).message}\n`);
+        code = 1;
+      }
+      await running.stop();
+      resolve(code);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
+}
+
+function invokedDirectly(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`notenest-emulator: ${(err as Error)?.stack ?? String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
