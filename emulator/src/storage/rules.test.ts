@@ -54,6 +54,15 @@ const members = new Map<string, { fields: Record<string, unknown> }>([
 let server: StorageServer;
 let env: RulesTestEnvironment;
 
+type CompatRef = ReturnType<ReturnType<ReturnType<RulesTestEnvironment['unauthenticatedContext']>['storage']>['ref']>;
+
+/** The compat UploadTask is a thenable, not a Promise; the assert helpers want a Promise. */
+function put(r: CompatRef, data: Uint8Array, md?: Parameters<CompatRef['put']>[1]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    r.put(data, md).then(resolve, reject);
+  });
+}
+
 function buf(n: number): Uint8Array {
   return new Uint8Array(n).fill(97);
 }
@@ -83,19 +92,19 @@ beforeEach(async () => {
 describe('storage rules via rules-unit-testing', () => {
   it('size limit at the boundary', async () => {
     const s = env.authenticatedContext('alice').storage();
-    await assertSucceeds(s.ref('users/alice/ok.txt').put(buf(1024), { contentType: 'text/plain' }));
-    await assertFails(s.ref('users/alice/big.txt').put(buf(1025), { contentType: 'text/plain' }));
+    await assertSucceeds(put(s.ref('users/alice/ok.txt'), buf(1024), { contentType: 'text/plain' }));
+    await assertFails(put(s.ref('users/alice/big.txt'), buf(1025), { contentType: 'text/plain' }));
   });
 
   it('allowed and refused content types', async () => {
     const s = env.authenticatedContext('alice').storage();
-    await assertSucceeds(s.ref('users/alice/a.pdf').put(buf(10), { contentType: 'application/pdf' }));
-    await assertFails(s.ref('users/alice/a.exe').put(buf(10), { contentType: 'application/x-msdownload' }));
+    await assertSucceeds(put(s.ref('users/alice/a.pdf'), buf(10), { contentType: 'application/pdf' }));
+    await assertFails(put(s.ref('users/alice/a.exe'), buf(10), { contentType: 'application/x-msdownload' }));
   });
 
   it('owner-only paths for read, write, delete', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await ctx.storage().ref('users/alice/secret.txt').put(buf(5), { contentType: 'text/plain' });
+      await put(ctx.storage().ref('users/alice/secret.txt'), buf(5), { contentType: 'text/plain' });
     });
     const alice = env.authenticatedContext('alice').storage();
     const bob = env.authenticatedContext('bob').storage();
@@ -103,35 +112,35 @@ describe('storage rules via rules-unit-testing', () => {
     await assertSucceeds(alice.ref('users/alice/secret.txt').getMetadata());
     await assertFails(bob.ref('users/alice/secret.txt').getMetadata());
     await assertFails(anon.ref('users/alice/secret.txt').getDownloadURL());
-    await assertFails(bob.ref('users/alice/x.txt').put(buf(5), { contentType: 'text/plain' }));
+    await assertFails(put(bob.ref('users/alice/x.txt'), buf(5), { contentType: 'text/plain' }));
     await assertFails(bob.ref('users/alice/secret.txt').delete());
     await assertSucceeds(alice.ref('users/alice/secret.txt').delete());
   });
 
   it('custom metadata and resource in conditions', async () => {
     const anon = env.unauthenticatedContext().storage();
-    await assertSucceeds(anon.ref('public/p.txt').put(buf(3), { customMetadata: { tag: 'ok' } }));
-    await assertFails(anon.ref('public/q.txt').put(buf(3), { customMetadata: { tag: 'no' } }));
+    await assertSucceeds(put(anon.ref('public/p.txt'), buf(3), { customMetadata: { tag: 'ok' } }));
+    await assertFails(put(anon.ref('public/q.txt'), buf(3), { customMetadata: { tag: 'no' } }));
     await assertSucceeds(anon.ref('public/p.txt').getMetadata());
 
-    await assertSucceeds(anon.ref('locked/l.txt').put(buf(3), { customMetadata: { locked: 'yes' } }));
+    await assertSucceeds(put(anon.ref('locked/l.txt'), buf(3), { customMetadata: { locked: 'yes' } }));
     await assertFails(anon.ref('locked/l.txt').updateMetadata({ contentType: 'text/plain' }));
-    await assertSucceeds(anon.ref('locked/m.txt').put(buf(3), { customMetadata: { locked: 'no' } }));
+    await assertSucceeds(put(anon.ref('locked/m.txt'), buf(3), { customMetadata: { locked: 'no' } }));
     await assertSucceeds(anon.ref('locked/m.txt').updateMetadata({ contentType: 'text/plain' }));
   });
 
   it('firestore.get() reads Firestore data', async () => {
     const alice = env.authenticatedContext('alice').storage();
     const bob = env.authenticatedContext('bob').storage();
-    await assertSucceeds(alice.ref('orgs/acme/plan.txt').put(buf(3)));
-    await assertFails(bob.ref('orgs/acme/plan2.txt').put(buf(3)));
+    await assertSucceeds(put(alice.ref('orgs/acme/plan.txt'), buf(3)));
+    await assertFails(put(bob.ref('orgs/acme/plan2.txt'), buf(3)));
     await assertSucceeds(alice.ref('orgs/acme/plan.txt').getMetadata());
     await assertFails(bob.ref('orgs/acme/plan.txt').getMetadata());
   });
 
   it('download tokens bypass rules; wrong tokens do not', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await ctx.storage().ref('users/alice/t.txt').put(buf(4), { contentType: 'text/plain' });
+      await put(ctx.storage().ref('users/alice/t.txt'), buf(4), { contentType: 'text/plain' });
     });
     const url = await env.authenticatedContext('alice').storage().ref('users/alice/t.txt').getDownloadURL();
     expect((await fetch(url)).status).toBe(200);
@@ -141,7 +150,7 @@ describe('storage rules via rules-unit-testing', () => {
 
   it('clearStorage removes objects', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await ctx.storage().ref('a.txt').put(buf(1));
+      await put(ctx.storage().ref('a.txt'), buf(1));
     });
     await env.clearStorage();
     await env.withSecurityRulesDisabled(async (ctx) => {
@@ -158,7 +167,7 @@ describe('storage rules via rules-unit-testing', () => {
     });
     expect(resp.status).toBe(400);
     const s = env.authenticatedContext('alice').storage();
-    await assertFails(s.ref('users/alice/big.txt').put(buf(1025), { contentType: 'text/plain' }));
+    await assertFails(put(s.ref('users/alice/big.txt'), buf(1025), { contentType: 'text/plain' }));
   });
 });
 
