@@ -19,6 +19,7 @@ import {
   RTimestamp,
   type CompiledRuleset,
   type PathSeg,
+  type FilterOp,
   type QueryFilter,
   type RuleDecision,
   type RulesServices,
@@ -116,7 +117,7 @@ export function parseFieldPath(fp: string): string[] {
   return out;
 }
 
-const FIELD_OPS: Record<string, QueryFilter['op']> = {
+const FIELD_OPS: Record<string, FilterOp> = {
   EQUAL: '==',
   NOT_EQUAL: '!=',
   LESS_THAN: '<',
@@ -128,7 +129,7 @@ const FIELD_OPS: Record<string, QueryFilter['op']> = {
   ARRAY_CONTAINS: 'array-contains',
   ARRAY_CONTAINS_ANY: 'array-contains-any',
 };
-const UNARY_OPS: Record<string, QueryFilter['op']> = {
+const UNARY_OPS: Record<string, FilterOp> = {
   IS_NULL: 'is-null',
   IS_NOT_NULL: 'is-not-null',
   IS_NAN: 'is-nan',
@@ -234,7 +235,7 @@ export class RulesAuthorizer implements FirestoreAuthorizer {
     const q = a.structuredQuery as StructuredQuery;
     const from = q.from?.[0] ?? {};
     const parent = nameToPath(a.parent).segments;
-    const collectionPath: PathSeg[] = [...parent, ...(from.allDescendants ? [ANY_MANY] : []), from.collectionId ?? ''];
+    const collectionPath: PathSeg[] = [...parent, ...(from.allDescendants ? [ANY_MANY as PathSeg] : []), from.collectionId ?? ''];
     const orderBy = new Map<string, Value>();
     for (const o of q.orderBy ?? []) orderBy.set(o.field.fieldPath, o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
     const query = new Map<string, Value>([['orderBy', new RMap(orderBy)]]);
@@ -257,7 +258,7 @@ export class RulesAuthorizer implements FirestoreAuthorizer {
     const budget = new AccessBudget(10);
     for (const facts of cases) {
       // A `__name__ ==` filter pins the document: match its concrete path.
-      let path: PathSeg[] = [...collectionPath, ANY_ONE];
+      let path: PathSeg[] = [...collectionPath, ANY_ONE as PathSeg];
       if (facts.docName && !from.allDescendants) path = facts.docName.segments;
       const d = evaluateRules(rs, {
         service: 'cloud.firestore',

@@ -7,7 +7,7 @@ export type { RulesServices, EvalEnv } from './evaluator.js';
 export * from './values.js';
 export type { QueryFacts, FieldFacts } from './symbolic.js';
 export { factsFromQuery } from './query-facts.js';
-export type { QueryShape, QueryFilter } from './query-facts.js';
+export type { QueryShape, QueryFilter, FilterOp } from './query-facts.js';
 
 import { AccessBudget, evaluate, Scope, type RulesServices } from './evaluator.js';
 import { parseExpression } from './parser.js';

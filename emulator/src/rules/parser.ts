@@ -118,10 +118,11 @@ class Parser {
   private parseService(): ServiceDecl {
     const pos = this.pos();
     this.expect('service');
+    const nameTok = this.tok;
     let name = this.ident();
     while (this.accept('.')) name += '.' + this.ident();
     if (name !== 'cloud.firestore' && name !== 'firebase.storage' && name !== 'firebase.storage.v1') {
-      this.fail(`Unknown service '${name}'.`);
+      this.fail(`Unknown service '${name}'.`, nameTok);
     }
     const svc: ServiceDecl = { name: name === 'firebase.storage.v1' ? 'firebase.storage' : name, functions: [], matches: [], pos };
     this.expect('{');
