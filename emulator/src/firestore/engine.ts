@@ -1,5 +1,5 @@
 import { compileAggregations, runAggregations } from './aggregation.js';
-import { allowAllAuthorizer, type AuthorizedWrite, type AuthzRequest, type CallContext, type FirestoreAuthorizer } from './authorizer.js';
+import { type AuthorizedWrite, type AuthzRequest, type CallContext, type FirestoreAuthorizer } from './authorizer.js';
 import { Code, invalidArgument, RpcError } from './errors.js';
 import { exportStores, importDocument, validateExport, type FirestoreExport } from './export.js';
 import { ListenStream, type DocChange, type ListenHost, type StreamHandle, type StreamSink } from './listen.js';
@@ -13,6 +13,7 @@ import {
   validateDocumentId,
 } from './paths.js';
 import { compileQuery, executeQuery, projectDocument } from './query.js';
+import { RulesAuthorizer } from './rules-authorizer.js';
 import { DatabaseStore, HISTORY_NS, type StoredDoc } from './store.js';
 import { EngineClock, formatMicros, parseTimestamp } from './timestamps.js';
 import { TransactionRegistry, type Transaction } from './transactions.js';
@@ -48,6 +49,7 @@ export type * from './types.js';
 export interface EngineOptions {
   /** ns since epoch; tests inject a fixed or stepping clock. */
   now?: () => bigint;
+  /** Default: the rules authorizer, which allows everything until rules are loaded. */
   authorizer?: FirestoreAuthorizer;
 }
 
@@ -102,7 +104,7 @@ export class FirestoreEngine {
   constructor(options: EngineOptions = {}) {
     this.clock = new EngineClock(options.now);
     this.txns = new TransactionRegistry(() => this.clock.now());
-    this.authorizer = options.authorizer ?? allowAllAuthorizer;
+    this.authorizer = options.authorizer ?? new RulesAuthorizer();
     this.listenHost = {
       store: (db) => this.store(db),
       snapshotTime: () => this.clock.readTime(),

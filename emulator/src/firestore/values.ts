@@ -141,7 +141,7 @@ export function compareNumbers(a: Value, b: Value): number {
     }
     return compareIntDouble(x, b.doubleValue as number);
   }
-  if (b.integerValue !== undefined) return -compareIntDouble(intOf(b.integerValue), a.doubleValue as number);
+  if (b.integerValue !== undefined) return 0 - compareIntDouble(intOf(b.integerValue), a.doubleValue as number);
   return compareDoubles(a.doubleValue as number, b.doubleValue as number);
 }
 
