@@ -4,6 +4,8 @@
  */
 import { existsSync, promises as fsp, unwatchFile, watchFile, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FirestoreEngine } from './firestore/engine.js';
+import { RulesAuthorizer } from './firestore/rules-authorizer.js';
 import type { EngineApi } from './transport/engine-api.js';
 import { startFirestoreTransport, type FirestoreTransport } from './transport/index.js';
 import type { WebChannelOptions } from './transport/webchannel.js';
@@ -17,7 +19,7 @@ export interface EmulatorOptions {
   /** Start the Firestore port. When neither firestore nor storage is given, both start. */
   firestore?: EndpointOptions;
   storage?: EndpointOptions;
-  /** Project whose rules the rules files are loaded for. Default `demo-project`. */
+  /** Default project (storage rules lookups). Rules files apply to every project ("*") that has no rules of its own. Default `demo-project`. */
   projectId?: string;
   /** A directory written by exportTo / --export-on-exit. */
   importDir?: string;
@@ -60,12 +62,9 @@ export const EXPORT_METADATA = 'notenest-export.json';
 const DEFAULT_PROJECT = 'demo-project';
 const RULES_POLL_MS = 300;
 
-async function createEngine(): Promise<EmulatorEngine> {
-  // Loaded lazily (and through a variable) so the transport builds and starts on its own;
-  // the engine module is the data part's.
-  const spec = './firestore/engine.js';
-  const mod = (await import(spec)) as { FirestoreEngine: new () => EmulatorEngine };
-  return new mod.FirestoreEngine();
+function createEngine(log: (l: string) => void): EmulatorEngine {
+  const engine = new FirestoreEngine({ authorizer: new RulesAuthorizer({ log }) });
+  return engine;
 }
 
 async function startStorage(
@@ -124,7 +123,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const wantFirestore = !!options.firestore || !options.storage;
   const wantStorage = !!options.storage || !options.firestore;
 
-  const engine = options.engine ?? (await createEngine());
+  const engine = options.engine ?? createEngine(log);
   const cleanups: (() => Promise<void> | void)[] = [];
   let transport: FirestoreTransport | undefined;
   let storage: StorageHandle | undefined;
@@ -134,7 +133,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (wantFirestore) {
       if (options.rules?.firestore) {
         const file = path.resolve(options.rules.firestore);
-        cleanups.push(watchRules(file, (content) => engine.setRules(projectId, [{ name: file, content }]), log));
+        // '*' = every project without rules of its own (rules-unit-testing PUTs per project).
+        cleanups.push(watchRules(file, (content) => engine.setRules('*', [{ name: file, content }]), log));
       }
       transport = await startFirestoreTransport(engine, {
         host: options.firestore?.host ?? '127.0.0.1',

@@ -23,22 +23,22 @@ export interface StreamHandle<T> {
   close(): void;
 }
 
-type Unary<Res> = (ctx: CallContext, req: Msg) => Promise<Res>;
-
+/** Method syntax on purpose: parameters are checked bivariantly, so the engine's precisely
+ * typed request objects satisfy this loose `Msg` form. */
 export interface EngineApi {
-  getDocument: Unary<Msg>;
-  listDocuments: Unary<Msg>;
-  createDocument: Unary<Msg>;
-  updateDocument: Unary<Msg>;
-  deleteDocument: Unary<void | Msg>;
-  batchGetDocuments: Unary<Msg[]>;
-  beginTransaction: Unary<Msg>;
-  commit: Unary<Msg>;
-  batchWrite: Unary<Msg>;
-  rollback: Unary<void | Msg>;
-  runQuery: Unary<Msg[]>;
-  runAggregationQuery: Unary<Msg[]>;
-  listCollectionIds: Unary<Msg>;
+  getDocument(ctx: CallContext, req: Msg): Promise<Msg>;
+  listDocuments(ctx: CallContext, req: Msg): Promise<Msg>;
+  createDocument(ctx: CallContext, req: Msg): Promise<Msg>;
+  updateDocument(ctx: CallContext, req: Msg): Promise<Msg>;
+  deleteDocument(ctx: CallContext, req: Msg): Promise<void | Msg>;
+  batchGetDocuments(ctx: CallContext, req: Msg): Promise<Msg[]>;
+  beginTransaction(ctx: CallContext, req: Msg): Promise<Msg>;
+  commit(ctx: CallContext, req: Msg): Promise<Msg>;
+  batchWrite(ctx: CallContext, req: Msg): Promise<Msg>;
+  rollback(ctx: CallContext, req: Msg): Promise<void | Msg>;
+  runQuery(ctx: CallContext, req: Msg): Promise<Msg[]>;
+  runAggregationQuery(ctx: CallContext, req: Msg): Promise<Msg[]>;
+  listCollectionIds(ctx: CallContext, req: Msg): Promise<Msg>;
   openListen(ctx: CallContext, sink: StreamSink<Msg>): StreamHandle<Msg>;
   openWrite(ctx: CallContext, sink: StreamSink<Msg>): StreamHandle<Msg>;
   clear(projectId: string, databaseId?: string): void;
