@@ -20,6 +20,7 @@ import {
   RSymbolic,
   RTimestamp,
   RulesEvalError,
+  RulesLimitError,
   show,
   typeName,
   valueEquals,
@@ -49,7 +50,7 @@ export class AccessBudget {
   take(key: string): void {
     if (this.used.has(key)) return; // repeated calls for the same document are free
     if (this.used.size >= this.limit) {
-      throw new RulesEvalError(`Exceeded maximum of ${this.limit} document access calls.`);
+      throw new RulesLimitError(`Exceeded maximum of ${this.limit} document access calls.`);
     }
     this.parent?.take(key);
     this.used.add(key);
@@ -122,7 +123,7 @@ function tryEval(e: Expr, scope: Scope, env: EvalEnv): Value | RulesEvalError {
   try {
     return evaluate(e, scope, env);
   } catch (err) {
-    if (err instanceof RulesEvalError) return err;
+    if (err instanceof RulesEvalError && !(err instanceof RulesLimitError)) return err;
     throw err;
   }
 }

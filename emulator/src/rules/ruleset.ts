@@ -5,7 +5,7 @@ import type { AllowDecl, FunctionDecl, MatchDecl, Method, RulesFile, ServiceDecl
 import { AccessBudget, evaluate, Scope, type EvalEnv, type RulesServices } from './evaluator.js';
 import { parseRules } from './parser.js';
 import { OPAQUE, RUnknown, type QueryFacts } from './symbolic.js';
-import { RPath, RSymbolic, RulesEvalError, type Value } from './values.js';
+import { RPath, RSymbolic, RulesEvalError, RulesLimitError, type Value } from './values.js';
 
 export type ServiceName = 'cloud.firestore' | 'firebase.storage';
 
@@ -194,6 +194,7 @@ export function evaluateRules(rs: CompiledRuleset, req: RuleRequest): RuleDecisi
         }
         errors.push(`L${e.line}:${e.col}: ${e.message}`);
         details.push(`${describeError(e)} for '${req.method}' @ L${allow.pos.line}`);
+        if (e instanceof RulesLimitError) return deny(); // the whole request fails
         continue;
       }
       if (v === true) {

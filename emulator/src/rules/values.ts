@@ -40,6 +40,12 @@ export class RulesEvalError extends Error {
   }
 }
 
+/**
+ * Exceeding a documented limit (document access calls): a hard denial of the whole request,
+ * not an error value that `||` / `&&` could absorb.
+ */
+export class RulesLimitError extends RulesEvalError {}
+
 export class RMap {
   constructor(public readonly m: Map<string, Value> = new Map()) {}
   static of(obj: Record<string, Value>): RMap {
