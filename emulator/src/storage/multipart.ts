@@ -89,13 +89,17 @@ export async function receiveMultipart(body: Readable, boundary: string, outFile
         head = Buffer.alloc(0);
         buf = rest;
       }
-      // Hold back the last `keep` bytes: they may contain the closing delimiter.
-      const joined = tail.length ? Buffer.concat([tail, buf]) : buf;
-      if (joined.length > keep) {
-        await write(joined.subarray(0, joined.length - keep));
-        tail = Buffer.from(joined.subarray(joined.length - keep));
+      // Hold back the last `keep` bytes: they may contain the closing delimiter. Only the small
+      // tail is ever copied; the socket's chunks are written as they are.
+      if (buf.length >= keep) {
+        await write(tail);
+        await write(buf.subarray(0, buf.length - keep));
+        tail = Buffer.from(buf.subarray(buf.length - keep));
       } else {
-        tail = Buffer.from(joined);
+        const joined = Buffer.concat([tail, buf]);
+        const cut = Math.max(0, joined.length - keep);
+        await write(joined.subarray(0, cut));
+        tail = joined.subarray(cut);
       }
     }
     if (!inMedia) throw new MultipartError('incomplete multipart body');
