@@ -173,3 +173,126 @@ describe('Write stream', () => {
     expect(c.errors[0].status).toBe('ALREADY_EXISTS');
   });
 });
+
+describe('REST-style CRUD and listing', () => {
+  it('createDocument with and without id, ALREADY_EXISTS, masks', async () => {
+    const e = newEngine();
+    const d = await e.createDocument(admin, { parent: ROOT, collectionId: 'c', documentId: 'x', document: { name: '', fields: { a: int(1), b: int(2) } }, mask: { fieldPaths: ['a'] } });
+    expect(d.fields).toEqual({ a: int(1) });
+    const auto = await e.createDocument(admin, { parent: `${ROOT}/c/x`, collectionId: 'sub', document: { name: '', fields: {} } });
+    expect(auto.name).toMatch(new RegExp(`^${ROOT.replace(/[()]/g, '\\$&')}/c/x/sub/[A-Za-z0-9]{20}$`));
+    await expect(e.createDocument(admin, { parent: ROOT, collectionId: 'c', documentId: 'x', document: { name: '' } })).rejects.toMatchObject({
+      code: 6,
+      message: `Document already exists: ${ROOT}/c/x`,
+    });
+    const got = await e.getDocument(admin, { name: `${ROOT}/c/x`, mask: { fieldPaths: ['b'] } });
+    expect(got.fields).toEqual({ b: int(2) });
+  });
+
+  it('updateDocument merges with updateMask, creates without precondition; deleteDocument honours preconditions', async () => {
+    const e = newEngine();
+    const name = `${ROOT}/c/x`;
+    await e.updateDocument(admin, { document: { name, fields: { a: int(1), b: int(1) } } });
+    const u = await e.updateDocument(admin, { document: { name, fields: { b: int(2), c: int(3) } }, updateMask: { fieldPaths: ['b', 'a'] } });
+    expect(u.fields).toEqual({ b: int(2) });
+    await expect(e.updateDocument(admin, { document: { name: `${ROOT}/c/none`, fields: {} }, currentDocument: { exists: true } })).rejects.toMatchObject({
+      code: 5,
+      message: `No document to update: ${ROOT}/c/none`,
+    });
+    await expect(e.deleteDocument(admin, { name, currentDocument: { updateTime: '2000-01-01T00:00:00Z' } })).rejects.toMatchObject({ code: 9 });
+    await e.deleteDocument(admin, { name });
+    await e.deleteDocument(admin, { name });
+    await expect(e.getDocument(admin, { name })).rejects.toMatchObject({ code: 5 });
+  });
+
+  it('listDocuments pages in name order and shows missing parents', async () => {
+    const e = newEngine();
+    for (const id of ['b', 'a', 'c']) await set(e, `c/${id}`, { id: str(id) });
+    await set(e, 'c/ghost/sub/s', {});
+    const p1 = await e.listDocuments(admin, { parent: ROOT, collectionId: 'c', pageSize: 2 });
+    expect(p1.documents.map((d) => d.name.slice(-1))).toEqual(['a', 'b']);
+    const p2 = await e.listDocuments(admin, { parent: ROOT, collectionId: 'c', pageSize: 2, pageToken: p1.nextPageToken });
+    expect(p2.documents.map((d) => d.name.slice(-1))).toEqual(['c']);
+    expect(p2.nextPageToken).toBeUndefined();
+    const all = await e.listDocuments(admin, { parent: ROOT, collectionId: 'c', showMissing: true, mask: { fieldPaths: [] } });
+    expect(all.documents).toEqual([
+      expect.objectContaining({ name: `${ROOT}/c/a`, fields: {} }),
+      expect.objectContaining({ name: `${ROOT}/c/b` }),
+      expect.objectContaining({ name: `${ROOT}/c/c` }),
+      { name: `${ROOT}/c/ghost` },
+    ]);
+  });
+
+  it('listCollectionIds includes collections under missing documents', async () => {
+    const e = newEngine();
+    await set(e, 'b/1', {});
+    await set(e, 'a/1/sub/x', {});
+    await set(e, 'ghost/g/deep/y', {});
+    expect((await e.listCollectionIds(admin, { parent: ROOT })).collectionIds).toEqual(['a', 'b', 'ghost']);
+    expect((await e.listCollectionIds(admin, { parent: `${ROOT}/ghost/g` })).collectionIds).toEqual(['deep']);
+    const page = await e.listCollectionIds(admin, { parent: ROOT, pageSize: 2 });
+    expect(page.collectionIds).toEqual(['a', 'b']);
+    expect((await e.listCollectionIds(admin, { parent: ROOT, pageToken: page.nextPageToken })).collectionIds).toEqual(['ghost']);
+  });
+
+  it('batchWrite applies writes independently', async () => {
+    const e = newEngine();
+    const r = await e.batchWrite(admin, {
+      database: DB,
+      writes: [
+        { update: { name: `${ROOT}/c/a`, fields: {} } },
+        { update: { name: `${ROOT}/c/b`, fields: {} }, currentDocument: { exists: true } },
+      ],
+    });
+    expect(r.status.map((s) => s.code)).toEqual([0, 5]);
+    expect(r.writeResults[0].updateTime).toBeTruthy();
+    await e.getDocument(admin, { name: `${ROOT}/c/a` });
+  });
+
+  it('runAggregationQuery returns aggregateFields and readTime', async () => {
+    const e = newEngine();
+    for (let i = 1; i <= 4; i++) await set(e, `c/d${i}`, { n: int(i) });
+    const [r] = await e.runAggregationQuery(admin, {
+      parent: ROOT,
+      structuredAggregationQuery: {
+        structuredQuery: { from: [{ collectionId: 'c' }], orderBy: [{ field: { fieldPath: 'n' } }], limit: 3 },
+        aggregations: [{ alias: 'aggregate_0', count: {} }, { alias: 's', sum: { field: { fieldPath: 'n' } } }],
+      },
+    });
+    expect(r.result?.aggregateFields).toEqual({ aggregate_0: int(3), s: int(6) });
+    expect(r.readTime).toBeDefined();
+  });
+});
+
+describe('projects, clear, throughput', () => {
+  it('keeps projects and databases apart; clear empties one and notifies listeners', async () => {
+    const e = newEngine();
+    const other = 'projects/q/databases/(default)';
+    await set(e, 'c/a', {});
+    await e.commit(admin, { database: other, writes: [{ update: { name: `${other}/documents/c/a`, fields: { q: int(1) } } }] });
+    const c = collectSink<ListenResponse>();
+    e.openListen(admin, c.sink).write({ database: DB, addTarget: { targetId: 1, query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] } } } });
+    c.sent.length = 0;
+    e.clear('p');
+    expect(c.sent.map((m) => Object.keys(m)[0])).toEqual(['documentDelete', 'targetChange']);
+    await expect(e.getDocument(admin, { name: `${ROOT}/c/a` })).rejects.toMatchObject({ code: 5 });
+    expect((await e.getDocument(admin, { name: `${other}/documents/c/a` })).fields).toEqual({ q: int(1) });
+    expect(e.lookup('q', '(default)', 'c/a')?.fields).toEqual({ q: int(1) });
+    expect(e.lookup('q', '(default)', '/databases/(default)/documents/c/a')?.fields).toEqual({ q: int(1) });
+  });
+
+  it('sustains thousands of sequential commits per second with a listener attached', async () => {
+    const e = new FirestoreEngine();
+    const c = collectSink<ListenResponse>();
+    e.openListen(admin, c.sink).write({
+      database: DB,
+      addTarget: { targetId: 1, query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'notes' }], limit: 24 } } },
+    });
+    const start = performance.now();
+    for (let i = 0; i < 3000; i++) {
+      await e.commit(admin, { database: DB, writes: [{ update: { name: `${ROOT}/c/d${i % 500}`, fields: { n: int(i), s: str('x') } } }] });
+    }
+    const perSecond = 3000 / ((performance.now() - start) / 1000);
+    expect(perSecond).toBeGreaterThan(2000);
+  });
+});
