@@ -1,0 +1,149 @@
+/**
+ * The web SDK in headless Chromium against the real server: WebChannel Listen/Write in streaming
+ * mode and in long-polling mode, plus the unary REST calls the browser build makes. The page is
+ * served from a different loopback port, so every request is cross-origin with credentials and
+ * CORS is exercised for real.
+ */
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { initializeApp as initAdmin, deleteApp as deleteAdmin, type App } from 'firebase-admin/app';
+import { getFirestore as adminFirestore } from 'firebase-admin/firestore';
+import { startEmulator, type RunningEmulator } from '../server.js';
+
+const PROJECT = 'demo-transport-browser';
+const CHROMIUM = '/usr/bin/chromium';
+// Never download a browser: without the system Chromium this suite is skipped (the same
+// WebChannel client code is also exercised in Node by e2e-webchannel.test.ts).
+const haveChromium = existsSync(CHROMIUM);
+
+const ENTRY = `
+import { initializeApp } from 'firebase/app';
+import { initializeFirestore, connectFirestoreEmulator, doc, setDoc, getDoc, onSnapshot,
+  collection, getDocs, getCountFromServer, runTransaction, deleteDoc } from 'firebase/firestore';
+window.fb = { initializeApp, initializeFirestore, connectFirestoreEmulator, doc, setDoc, getDoc,
+  onSnapshot, collection, getDocs, getCountFromServer, runTransaction, deleteDoc };
+`;
+
+declare global {
+  interface Window {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    fb: any;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    db: any;
+    events: unknown[];
+  }
+}
+
+describe.skipIf(!haveChromium)('web SDK in headless Chromium', () => {
+  let emu: RunningEmulator;
+  let admin: App;
+  let browser: Browser;
+  let pageServer: http.Server;
+  let pageUrl: string;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ firestore: { port: 0 }, projectId: PROJECT });
+    admin = initAdmin({ projectId: PROJECT }, 'browser-admin');
+    adminFirestore(admin).settings({ host: `127.0.0.1:${emu.firestore!.port}`, ssl: false });
+
+    const require = createRequire(import.meta.url);
+    const bundle = await build({
+      stdin: { contents: ENTRY, resolveDir: require.resolve('firebase/package.json').replace(/package\.json$/, ''), loader: 'js' },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      logLevel: 'silent',
+    });
+    const js = bundle.outputFiles[0]!.text;
+    pageServer = http.createServer((req, res) => {
+      if (req.url === '/app.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(js);
+      else res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><script src="/app.js"></script>');
+    });
+    await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
+    pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`;
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => pageServer?.close(r));
+    await deleteAdmin(admin);
+    await emu?.stop();
+  });
+
+  async function openPage(settings: object): Promise<Page> {
+    const page = await browser.newPage();
+    await page.goto(pageUrl);
+    await page.waitForFunction(() => !!window.fb);
+    await page.evaluate(
+      ({ port, project, settings }) => {
+        const { fb } = window;
+        const app = fb.initializeApp({ projectId: project, apiKey: 'fake-key', appId: 'x' });
+        window.db = fb.initializeFirestore(app, settings);
+        fb.connectFirestoreEmulator(window.db, '127.0.0.1', port);
+        window.events = [];
+      },
+      { port: emu.firestore!.port, project: PROJECT, settings },
+    );
+    return page;
+  }
+
+  for (const [mode, settings] of [
+    ['streaming', { experimentalAutoDetectLongPolling: false }],
+    ['long-polling', { experimentalForceLongPolling: true }],
+  ] as const) {
+    it(`set/get/onSnapshot round trip (${mode})`, async () => {
+      const page = await openPage(settings);
+      const id = `d-${mode}`;
+      try {
+        // Write stream + Listen stream from the page itself.
+        const got = await page.evaluate(async (id) => {
+          const { fb, db } = window;
+          await fb.setDoc(fb.doc(db, 'notes', id), { title: 'from browser', n: 1, nested: { a: [1, 'x', null] } });
+          const s = await fb.getDoc(fb.doc(db, 'notes', id));
+          return { exists: s.exists(), data: s.data(), fromCache: s.metadata.fromCache };
+        }, id);
+        expect(got).toEqual({ exists: true, data: { title: 'from browser', n: 1, nested: { a: [1, 'x', null] } }, fromCache: false });
+        expect((await adminFirestore(admin).doc(`notes/${id}`).get()).get('title')).toBe('from browser');
+
+        // A change made elsewhere reaches the page's listener.
+        await page.evaluate((id) => {
+          const { fb, db } = window;
+          fb.onSnapshot(fb.doc(db, 'notes', id), (s: { data(): unknown; metadata: { fromCache: boolean } }) =>
+            window.events.push({ data: s.data(), fromCache: s.metadata.fromCache }),
+          );
+        }, id);
+        await page.waitForFunction(() => window.events.length >= 1);
+        const t0 = Date.now();
+        await adminFirestore(admin).doc(`notes/${id}`).update({ n: 2 });
+        await page.waitForFunction(() => window.events.some((e) => (e as { data?: { n?: number } }).data?.n === 2), undefined, { timeout: 10_000 });
+        expect(Date.now() - t0).toBeLessThan(5_000);
+
+        // Unary REST calls made by the browser build.
+        const extra = await page.evaluate(async () => {
+          const { fb, db } = window;
+          const count = (await fb.getCountFromServer(fb.collection(db, 'notes'))).data().count;
+          await fb.runTransaction(db, async (tx: { get(r: unknown): Promise<{ get(f: string): number }>; update(r: unknown, d: object): void }) => {
+            const ref = fb.doc(db, 'notes', 'counter');
+            const s = await tx.get(ref);
+            tx.update(ref, { v: s.get('v') + 1 });
+          });
+          return { count };
+        }).catch((e: Error) => ({ error: e.message }));
+        expect(extra).not.toHaveProperty('error', expect.stringContaining('permission'));
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
