@@ -358,8 +358,6 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         const ok = ifGenerationMatch === '0' ? !existing : existing?.generation === ifGenerationMatch;
         if (!ok) throw new HttpError(412, 'At least one of the pre-conditions you specified did not hold.', 'conditionNotMet');
       }
-      // Firebase uploads always get a download token, like the real service.
-      if (firebase && !meta.metadata[TOKENS_KEY]) meta.metadata[TOKENS_KEY] = randomUUID();
       const hashes = await hashFile(tmpFile);
       const now = new Date().toISOString();
       const incoming: StoredObject = {
@@ -376,6 +374,9 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       };
       for (const f of OPTIONAL_FIELDS) if (meta[f] !== undefined) incoming[f] = meta[f];
       await authorize(caller, existing ? 'update' : 'create', bucket, name, existing, incoming);
+      // Firebase uploads always get a download token, like the real service; added after the
+      // rules check so `request.resource.metadata` holds only what the client sent.
+      if (firebase && !meta.metadata[TOKENS_KEY]) meta.metadata[TOKENS_KEY] = randomUUID();
       return await store.commit(bucket, name, tmpFile, meta, hashes);
     } catch (e) {
       await fsp.rm(tmpFile, { force: true });
@@ -640,11 +641,11 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       }
       await authorize(caller, 'get', bucket, name, existing, null);
       if (!existing) throw notFound(true, bucket, name);
-      let o = existing;
       // Objects written through the GCS API have no token; the Firebase API hands one out on
       // first metadata read so getDownloadURL works for them (the console does the same).
-      if (!o.metadata[TOKENS_KEY]) o = store.updateMetadata(o, { ...o, metadata: { ...o.metadata, [TOKENS_KEY]: randomUUID() } });
-      sendJson(res, 200, firebaseResource(o));
+      // Set in place: a read must not bump metageneration.
+      if (!existing.metadata[TOKENS_KEY]) existing.metadata[TOKENS_KEY] = randomUUID();
+      sendJson(res, 200, firebaseResource(existing));
       return;
     }
     if (method === 'PATCH') {
