@@ -10,6 +10,12 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
+import firebase from 'firebase/compat/app';
+import 'firebase/compat/firestore';
+// The compat namespace's merged typings do not resolve under NodeNext; the runtime object is there.
+const compat = (firebase as unknown as {
+  firestore: { FieldValue: { serverTimestamp(): unknown }; Timestamp: { fromMillis(ms: number): unknown } };
+}).firestore;
 import { startEmulator } from '../../src/index.js';
 
 const RULES = `rules_version = '2';
@@ -107,14 +113,12 @@ describe('e2e: writes', () => {
     await assertFails(bob().doc('users/bob').delete());
   });
   it('server timestamp equals request.time', async () => {
-    const fb = (await import('firebase/compat/app')).default;
     await assertSucceeds(
-      alice().doc('stories/n1').set({ author: 'alice', createdAt: fb.firestore.FieldValue.serverTimestamp() }),
+      alice().doc('stories/n1').set({ author: 'alice', createdAt: compat.FieldValue.serverTimestamp() }),
     );
   });
   it('client timestamp does not equal request.time', async () => {
-    const fb = (await import('firebase/compat/app')).default;
-    await assertFails(alice().doc('stories/n2').set({ author: 'alice', createdAt: fb.firestore.Timestamp.fromMillis(0) }));
+    await assertFails(alice().doc('stories/n2').set({ author: 'alice', createdAt: compat.Timestamp.fromMillis(0) }));
   });
   it('batch: getAfter sees the other write', async () => {
     const db = alice();
