@@ -80,18 +80,14 @@ export class Scope {
   ) {}
 
   lookup(name: string): Value | ErrVal | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      if (s.vars && s.vars.has(name)) return s.vars.get(name);
-    }
-    return undefined;
+    if (this.vars && this.vars.has(name)) return this.vars.get(name);
+    return this.parent ? this.parent.lookup(name) : undefined;
   }
 
   lookupFn(name: string): { fn: FunctionDecl; scope: Scope } | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      const fn = s.fns?.get(name);
-      if (fn) return { fn, scope: s };
-    }
-    return undefined;
+    const fn = this.fns?.get(name);
+    if (fn) return { fn, scope: this };
+    return this.parent ? this.parent.lookupFn(name) : undefined;
   }
 }
 
@@ -166,7 +162,7 @@ export function evaluate(e: Expr, scope: Scope, env: EvalEnv): Value {
       if (typeof v === 'bigint') return at(e.pos, () => checkInt(-v));
       if (typeof v === 'number') return -v;
       if (v instanceof RDuration) return new RDuration(-v.ns);
-      fail(e.pos, `Unary - expects a number, got ${typeName(v)}.`);
+      return fail(e.pos, `Unary - expects a number, got ${typeName(v)}.`);
     }
     case 'is': {
       const v = evaluate(e.arg, scope, env);
