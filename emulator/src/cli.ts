@@ -37,7 +37,8 @@ function parsePort(flag: string, v: string): number {
 export function parseArgs(argv: string[]): CliOptions {
   const args = [...argv];
   const command = args.shift();
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h')
+    return { command: 'help' };
   if (command !== 'start') throw new UsageError(`Unknown command: ${command}`);
   const out: CliOptions = { command: 'start' };
   while (args.length) {
@@ -60,7 +61,9 @@ export function parseArgs(argv: string[]): CliOptions {
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean);
-        for (const n of names) if (n !== 'firestore' && n !== 'storage') throw new UsageError(`--only: unknown emulator ${n}`);
+        for (const n of names)
+          if (n !== 'firestore' && n !== 'storage')
+            throw new UsageError(`--only: unknown emulator ${n}`);
         if (!names.length) throw new UsageError('--only needs firestore and/or storage');
         out.only = names as CliOptions['only'];
         break;
@@ -99,7 +102,11 @@ function rulesOf(section: FirebaseJson['firestore']): string | undefined {
 }
 
 /** Combine flags and firebase.json into startEmulator options (pure: reads only `configText`). */
-export function resolveOptions(cli: CliOptions, configText?: string, configDir = process.cwd()): EmulatorOptions {
+export function resolveOptions(
+  cli: CliOptions,
+  configText?: string,
+  configDir = process.cwd(),
+): EmulatorOptions {
   let config: FirebaseJson = {};
   if (configText !== undefined) {
     try {
@@ -116,12 +123,18 @@ export function resolveOptions(cli: CliOptions, configText?: string, configDir =
   };
   const rules: NonNullable<EmulatorOptions['rules']> = {};
   if (only.includes('firestore')) {
-    opts.firestore = { host: fsCfg?.host ?? '127.0.0.1', port: cli.firestorePort ?? fsCfg?.port ?? 8080 };
+    opts.firestore = {
+      host: fsCfg?.host ?? '127.0.0.1',
+      port: cli.firestorePort ?? fsCfg?.port ?? 8080,
+    };
     const r = rulesOf(config.firestore);
     if (r) rules.firestore = path.resolve(configDir, r);
   }
   if (only.includes('storage')) {
-    opts.storage = { host: stCfg?.host ?? '127.0.0.1', port: cli.storagePort ?? stCfg?.port ?? 9199 };
+    opts.storage = {
+      host: stCfg?.host ?? '127.0.0.1',
+      port: cli.storagePort ?? stCfg?.port ?? 9199,
+    };
     const r = rulesOf(config.storage);
     if (r) rules.storage = path.resolve(configDir, r);
   }
@@ -161,12 +174,8 @@ export async function main(argv: string[]): Promise<number> {
 
   const { startEmulator } = await import('./server.js');
   const running = await startEmulator(options);
-  const parts = [`project=${options.projectId}`];
-  if (running.firestore) parts.push(`firestore=http://${running.firestore.host}:${running.firestore.port}`);
-  if (running.storage) parts.push(`storage=http://${running.storage.host}:${running.storage.port}`);
-  process.stdout.write(`notenest-emulator ready ${parts.join(' ')}\n`);
-
-  return new Promise<number>((resolve) => {
+  // Signal handlers go in before the ready line so a supervisor reacting to it at once is safe.
+  const exitCode = new Promise<number>((resolve) => {
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) {
@@ -187,11 +196,22 @@ export async function main(argv: string[]): Promise<number> {
         code = 1;
       }
       await running.stop();
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
       resolve(code);
     };
-    process.on('SIGINT', () => void stop('SIGINT'));
-    process.on('SIGTERM', () => void stop('SIGTERM'));
+    const onInt = () => void stop('SIGINT');
+    const onTerm = () => void stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
   });
+
+  const parts = [`project=${options.projectId}`];
+  if (running.firestore)
+    parts.push(`firestore=http://${running.firestore.host}:${running.firestore.port}`);
+  if (running.storage) parts.push(`storage=http://${running.storage.host}:${running.storage.port}`);
+  process.stdout.write(`notenest-emulator ready ${parts.join(' ')}\n`);
+  return exitCode;
 }
 
 function invokedDirectly(): boolean {

@@ -79,7 +79,8 @@ async function startStorage(
   } catch (err) {
     throw new Error(`Storage emulator is not available in this build: ${(err as Error).message}`);
   }
-  const lookup = (engine as unknown as { lookup?: (p: string, d: string, path: string) => unknown }).lookup;
+  const lookup = (engine as unknown as { lookup?: (p: string, d: string, path: string) => unknown })
+    .lookup;
   return mod.startStorageServer({
     host: opts.host ?? '127.0.0.1',
     port: opts.port ?? 0,
@@ -89,7 +90,11 @@ async function startStorage(
 }
 
 /** Watch a rules file and feed its content to `apply` now and on every change. */
-function watchRules(file: string, apply: (content: string) => void, log: (l: string) => void): () => void {
+function watchRules(
+  file: string,
+  apply: (content: string) => void,
+  log: (l: string) => void,
+): () => void {
   const load = (initial: boolean) => {
     let content: string;
     try {
@@ -109,7 +114,10 @@ function watchRules(file: string, apply: (content: string) => void, log: (l: str
   };
   load(true);
   // Polling survives editors that replace the file (rename) where fs.watch loses track.
-  const listener = (cur: { mtimeMs: number; size: number }, prev: { mtimeMs: number; size: number }) => {
+  const listener = (
+    cur: { mtimeMs: number; size: number },
+    prev: { mtimeMs: number; size: number },
+  ) => {
     if (cur.mtimeMs !== prev.mtimeMs || cur.size !== prev.size) load(false);
   };
   const watcher = watchFile(file, { interval: RULES_POLL_MS, persistent: false }, listener);
@@ -134,7 +142,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (options.rules?.firestore) {
         const file = path.resolve(options.rules.firestore);
         // '*' = every project without rules of its own (rules-unit-testing PUTs per project).
-        cleanups.push(watchRules(file, (content) => engine.setRules('*', [{ name: file, content }]), log));
+        cleanups.push(
+          watchRules(file, (content) => engine.setRules('*', [{ name: file, content }]), log),
+        );
       }
       transport = await startFirestoreTransport(engine, {
         host: options.firestore?.host ?? '127.0.0.1',
@@ -150,7 +160,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       cleanups.push(() => s.close());
       if (options.rules?.storage) {
         const file = path.resolve(options.rules.storage);
-        cleanups.push(watchRules(file, (content) => s.setRules('*', [{ name: file, content }]), log));
+        cleanups.push(
+          watchRules(file, (content) => s.setRules('*', [{ name: file, content }]), log),
+        );
       }
       if (options.importDir) await importFrom(options.importDir, undefined, storage);
     }
@@ -174,7 +186,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-async function exportTo(dir: string, engine: EmulatorEngine, storage: StorageHandle | undefined): Promise<void> {
+async function exportTo(
+  dir: string,
+  engine: EmulatorEngine,
+  storage: StorageHandle | undefined,
+): Promise<void> {
   await fsp.mkdir(dir, { recursive: true });
   // Write to a temporary name and rename so a crash mid-export never leaves a torn file.
   const tmp = path.join(dir, `firestore.json.${process.pid}.tmp`);
@@ -194,8 +210,12 @@ async function importFrom(
   storage: StorageHandle | undefined,
 ): Promise<void> {
   const metaFile = path.join(dir, EXPORT_METADATA);
-  if (!existsSync(metaFile)) throw new Error(`Not an export directory (no ${EXPORT_METADATA}): ${dir}`);
-  const meta = JSON.parse(await fsp.readFile(metaFile, 'utf8')) as { firestore?: string; storage?: string };
+  if (!existsSync(metaFile))
+    throw new Error(`Not an export directory (no ${EXPORT_METADATA}): ${dir}`);
+  const meta = JSON.parse(await fsp.readFile(metaFile, 'utf8')) as {
+    firestore?: string;
+    storage?: string;
+  };
   if (engine && meta.firestore) {
     const data = JSON.parse(await fsp.readFile(path.join(dir, meta.firestore), 'utf8')) as never;
     engine.importData(data);

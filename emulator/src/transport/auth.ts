@@ -16,9 +16,17 @@ export function contextFromAuthorization(header: string | undefined | null): Cal
   const parts = token.split('.');
   if (parts.length < 2) return ANONYMOUS;
   try {
-    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     if (!payload || typeof payload !== 'object') return ANONYMOUS;
-    const uid = typeof payload.sub === 'string' ? payload.sub : typeof payload.user_id === 'string' ? payload.user_id : undefined;
+    const uid =
+      typeof payload.sub === 'string'
+        ? payload.sub
+        : typeof payload.user_id === 'string'
+          ? payload.user_id
+          : undefined;
     if (uid === undefined) return ANONYMOUS;
     return { admin: false, auth: { uid, token: payload } };
   } catch {

@@ -32,7 +32,10 @@ describe('codec: protobuf round trip', () => {
     const c = codecFor('Document');
     const back = c.decode(c.encode(doc));
     expect(back.fields.nan.doubleValue).toBeNaN();
-    expect({ ...back, fields: { ...back.fields, nan: null } }).toEqual({ ...doc, fields: { ...doc.fields, nan: null } });
+    expect({ ...back, fields: { ...back.fields, nan: null } }).toEqual({
+      ...doc,
+      fields: { ...doc.fields, nan: null },
+    });
   });
 
   it('handles wrappers, enums, oneofs and nested messages in a RunQueryRequest', () => {
@@ -45,7 +48,13 @@ describe('codec: protobuf round trip', () => {
           compositeFilter: {
             op: 'AND',
             filters: [
-              { fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: { integerValue: '1' } } },
+              {
+                fieldFilter: {
+                  field: { fieldPath: 'a' },
+                  op: 'EQUAL',
+                  value: { integerValue: '1' },
+                },
+              },
               { unaryFilter: { field: { fieldPath: 'b' }, op: 'IS_NULL' } },
             ],
           },
@@ -73,7 +82,9 @@ describe('codec: protobuf round trip', () => {
     };
     expect(c.decode(c.encode(msg))).toEqual(msg);
     // The global "no change" target change has no type and no target ids on the wire.
-    const global = { targetChange: { targetIds: [], resumeToken: 'AQ==', readTime: '2026-11-21T10:00:01Z' } };
+    const global = {
+      targetChange: { targetIds: [], resumeToken: 'AQ==', readTime: '2026-11-21T10:00:01Z' },
+    };
     expect(c.decode(c.encode(global))).toEqual({
       targetChange: { resumeToken: 'AQ==', readTime: '2026-11-21T10:00:01Z' },
     });
@@ -81,10 +92,17 @@ describe('codec: protobuf round trip', () => {
 
   it('accepts "NULL_VALUE" and {value} wrappers on input', () => {
     const c = codecFor('StructuredQuery');
-    const q = { limit: { value: 5 }, where: { fieldFilter: { field: { fieldPath: 'x' }, op: 'EQUAL', value: { nullValue: 'NULL_VALUE' } } } };
+    const q = {
+      limit: { value: 5 },
+      where: {
+        fieldFilter: { field: { fieldPath: 'x' }, op: 'EQUAL', value: { nullValue: 'NULL_VALUE' } },
+      },
+    };
     expect(c.decode(c.encode(q))).toEqual({
       limit: 5,
-      where: { fieldFilter: { field: { fieldPath: 'x' }, op: 'EQUAL', value: { nullValue: null } } },
+      where: {
+        fieldFilter: { field: { fieldPath: 'x' }, op: 'EQUAL', value: { nullValue: null } },
+      },
     });
   });
 
@@ -94,12 +112,21 @@ describe('codec: protobuf round trip', () => {
       database: 'projects/p/databases/(default)',
       writes: [
         {
-          update: { name: 'projects/p/databases/(default)/documents/a/b', fields: { x: { integerValue: '1' } } },
+          update: {
+            name: 'projects/p/databases/(default)/documents/a/b',
+            fields: { x: { integerValue: '1' } },
+          },
           updateMask: { fieldPaths: ['x'] },
-          updateTransforms: [{ fieldPath: 'n', increment: { integerValue: '2' } }, { fieldPath: 't', setToServerValue: 'REQUEST_TIME' }],
+          updateTransforms: [
+            { fieldPath: 'n', increment: { integerValue: '2' } },
+            { fieldPath: 't', setToServerValue: 'REQUEST_TIME' },
+          ],
           currentDocument: { exists: true },
         },
-        { delete: 'projects/p/databases/(default)/documents/a/c', currentDocument: { updateTime: '2026-11-21T10:00:00.123456789Z' } },
+        {
+          delete: 'projects/p/databases/(default)/documents/a/c',
+          currentDocument: { updateTime: '2026-11-21T10:00:00.123456789Z' },
+        },
       ],
       transaction: 'dHg=',
     };
@@ -135,16 +162,28 @@ describe('codec: JSON text', () => {
 
   it('accepts snake_case names, numeric enums and string int32', () => {
     const c = codecFor('ListenRequest');
-    const v = c.fromJson('{"database":"d","add_target":{"target_id":"1002","query":{"parent":"p","structured_query":{"limit":{"value":3},"orderBy":[{"direction":2}]}}}}');
+    const v = c.fromJson(
+      '{"database":"d","add_target":{"target_id":"1002","query":{"parent":"p","structured_query":{"limit":{"value":3},"orderBy":[{"direction":2}]}}}}',
+    );
     expect(v).toEqual({
       database: 'd',
-      addTarget: { targetId: 1002, query: { parent: 'p', structuredQuery: { limit: 3, orderBy: [{ direction: 'DESCENDING' }] } } },
+      addTarget: {
+        targetId: 1002,
+        query: {
+          parent: 'p',
+          structuredQuery: { limit: 3, orderBy: [{ direction: 'DESCENDING' }] },
+        },
+      },
     });
   });
 
   it('stringifies non-finite doubles as strings and round-trips', () => {
-    const text = stringifyJson({ fields: { a: { doubleValue: NaN }, b: { doubleValue: -Infinity }, c: { nullValue: null } } });
-    expect(text).toBe('{"fields":{"a":{"doubleValue":"NaN"},"b":{"doubleValue":"-Infinity"},"c":{"nullValue":null}}}');
+    const text = stringifyJson({
+      fields: { a: { doubleValue: NaN }, b: { doubleValue: -Infinity }, c: { nullValue: null } },
+    });
+    expect(text).toBe(
+      '{"fields":{"a":{"doubleValue":"NaN"},"b":{"doubleValue":"-Infinity"},"c":{"nullValue":null}}}',
+    );
     const back = codecFor('Document').fromJson(text);
     expect(back.fields.a.doubleValue).toBeNaN();
     expect(back.fields.b.doubleValue).toBe(-Infinity);
@@ -160,8 +199,14 @@ describe('codec: JSON text', () => {
 
 describe('timestamps', () => {
   it('parses offsets and fractional digits exactly', () => {
-    expect(parseTimestamp('2026-11-21T10:00:00.123456789Z')).toEqual({ seconds: 1795255200, nanos: 123456789 });
-    expect(parseTimestamp('2026-11-21T12:00:00.5+02:00')).toEqual({ seconds: 1795255200, nanos: 500000000 });
+    expect(parseTimestamp('2026-11-21T10:00:00.123456789Z')).toEqual({
+      seconds: 1795255200,
+      nanos: 123456789,
+    });
+    expect(parseTimestamp('2026-11-21T12:00:00.5+02:00')).toEqual({
+      seconds: 1795255200,
+      nanos: 500000000,
+    });
     expect(parseTimestamp('1969-12-31T23:59:59Z')).toEqual({ seconds: -1, nanos: 0 });
     expect(() => parseTimestamp('yesterday')).toThrow();
   });

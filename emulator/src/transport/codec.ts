@@ -20,7 +20,7 @@ type Long = protobuf.Long;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** An internal-JSON message: plain object, proto3 JSON conventions (see DESIGN.md). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 export type Msg = Record<string, any>;
 
 let rootCache: protobuf.Root | undefined;
@@ -270,7 +270,15 @@ function valueFromProto(fp: FieldPlan, v: unknown): Json {
     case 'wrapper': {
       const inner = (v as { value?: unknown }).value;
       if (inner === undefined || inner === null) {
-        return fp.inner === 'int64' ? '0' : fp.inner === 'bytes' ? '' : fp.inner === 'string' ? '' : fp.inner === 'bool' ? false : 0;
+        return fp.inner === 'int64'
+          ? '0'
+          : fp.inner === 'bytes'
+            ? ''
+            : fp.inner === 'string'
+              ? ''
+              : fp.inner === 'bool'
+                ? false
+                : 0;
       }
       return scalarFromProto(fp.inner!, inner);
     }
@@ -293,13 +301,15 @@ function valueFromProto(fp: FieldPlan, v: unknown): Json {
 
 function structFromProto(s: Msg): Json {
   const out: Record<string, Json> = {};
-  for (const [k, v] of Object.entries((s.fields ?? {}) as Record<string, Msg>)) out[k] = pbValueFromProto(v);
+  for (const [k, v] of Object.entries((s.fields ?? {}) as Record<string, Msg>))
+    out[k] = pbValueFromProto(v);
   return out;
 }
 
 function pbValueFromProto(v: Msg): Json {
   if ('structValue' in v && v.structValue) return structFromProto(v.structValue);
-  if ('listValue' in v && v.listValue) return ((v.listValue.values ?? []) as Msg[]).map(pbValueFromProto);
+  if ('listValue' in v && v.listValue)
+    return ((v.listValue.values ?? []) as Msg[]).map(pbValueFromProto);
   if (Object.prototype.hasOwnProperty.call(v, 'numberValue')) return v.numberValue;
   if (Object.prototype.hasOwnProperty.call(v, 'stringValue')) return v.stringValue;
   if (Object.prototype.hasOwnProperty.call(v, 'boolValue')) return v.boolValue;
@@ -398,7 +408,8 @@ function valueToProto(fp: FieldPlan, v: unknown): unknown {
       return typeof v === 'string' ? parseDuration(v) : v;
     case 'wrapper': {
       // Accept both the bare JSON form and the {value} object form.
-      const inner = v !== null && typeof v === 'object' && !(v instanceof Uint8Array) ? (v as Msg).value : v;
+      const inner =
+        v !== null && typeof v === 'object' && !(v instanceof Uint8Array) ? (v as Msg).value : v;
       return { value: scalarToProto(fp.inner!, inner) };
     }
     case 'struct':
@@ -414,7 +425,8 @@ function valueToProto(fp: FieldPlan, v: unknown): unknown {
     case 'enum': {
       if (typeof v === 'number') return v;
       const n = fp.enm!.values[v as string];
-      if (n === undefined) throw new CodecError(`Invalid enum value ${JSON.stringify(v)} for ${fp.name}`);
+      if (n === undefined)
+        throw new CodecError(`Invalid enum value ${JSON.stringify(v)} for ${fp.name}`);
       return n;
     }
     default:
@@ -474,7 +486,8 @@ function scalarFromJson(kind: Kind, v: unknown): Json {
     case 'int32':
       if (typeof v === 'string') {
         const n = Number(v);
-        if (!Number.isInteger(n)) throw new CodecError(`Invalid integer value: ${JSON.stringify(v)}`);
+        if (!Number.isInteger(n))
+          throw new CodecError(`Invalid integer value: ${JSON.stringify(v)}`);
         return n;
       }
       return v as number;

@@ -31,9 +31,8 @@ window.fb = { initializeApp, initializeFirestore, connectFirestoreEmulator, doc,
 
 declare global {
   interface Window {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     fb: any;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
     db: any;
     events: unknown[];
   }
@@ -53,7 +52,11 @@ describe.skipIf(!haveChromium)('web SDK in headless Chromium', () => {
 
     const require = createRequire(import.meta.url);
     const bundle = await build({
-      stdin: { contents: ENTRY, resolveDir: require.resolve('firebase/package.json').replace(/package\.json$/, ''), loader: 'js' },
+      stdin: {
+        contents: ENTRY,
+        resolveDir: require.resolve('firebase/package.json').replace(/package\.json$/, ''),
+        loader: 'js',
+      },
       bundle: true,
       write: false,
       format: 'iife',
@@ -63,14 +66,26 @@ describe.skipIf(!haveChromium)('web SDK in headless Chromium', () => {
     const js = bundle.outputFiles[0]!.text;
     pageServer = http.createServer((req, res) => {
       if (req.url === '/app.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(js);
-      else res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><script src="/app.js"></script>');
+      else
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end('<!doctype html><script src="/app.js"></script>');
     });
     await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
     pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`;
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -109,37 +124,61 @@ describe.skipIf(!haveChromium)('web SDK in headless Chromium', () => {
         // Write stream + Listen stream from the page itself.
         const got = await page.evaluate(async (id) => {
           const { fb, db } = window;
-          await fb.setDoc(fb.doc(db, 'notes', id), { title: 'from browser', n: 1, nested: { a: [1, 'x', null] } });
+          await fb.setDoc(fb.doc(db, 'notes', id), {
+            title: 'from browser',
+            n: 1,
+            nested: { a: [1, 'x', null] },
+          });
           const s = await fb.getDoc(fb.doc(db, 'notes', id));
           return { exists: s.exists(), data: s.data(), fromCache: s.metadata.fromCache };
         }, id);
-        expect(got).toEqual({ exists: true, data: { title: 'from browser', n: 1, nested: { a: [1, 'x', null] } }, fromCache: false });
-        expect((await adminFirestore(admin).doc(`notes/${id}`).get()).get('title')).toBe('from browser');
+        expect(got).toEqual({
+          exists: true,
+          data: { title: 'from browser', n: 1, nested: { a: [1, 'x', null] } },
+          fromCache: false,
+        });
+        expect((await adminFirestore(admin).doc(`notes/${id}`).get()).get('title')).toBe(
+          'from browser',
+        );
 
         // A change made elsewhere reaches the page's listener.
         await page.evaluate((id) => {
           const { fb, db } = window;
-          fb.onSnapshot(fb.doc(db, 'notes', id), (s: { data(): unknown; metadata: { fromCache: boolean } }) =>
-            window.events.push({ data: s.data(), fromCache: s.metadata.fromCache }),
+          fb.onSnapshot(
+            fb.doc(db, 'notes', id),
+            (s: { data(): unknown; metadata: { fromCache: boolean } }) =>
+              window.events.push({ data: s.data(), fromCache: s.metadata.fromCache }),
           );
         }, id);
         await page.waitForFunction(() => window.events.length >= 1);
         const t0 = Date.now();
         await adminFirestore(admin).doc(`notes/${id}`).update({ n: 2 });
-        await page.waitForFunction(() => window.events.some((e) => (e as { data?: { n?: number } }).data?.n === 2), undefined, { timeout: 10_000 });
+        await page.waitForFunction(
+          () => window.events.some((e) => (e as { data?: { n?: number } }).data?.n === 2),
+          undefined,
+          { timeout: 10_000 },
+        );
         expect(Date.now() - t0).toBeLessThan(5_000);
 
         // Unary REST calls made by the browser build.
-        const extra = await page.evaluate(async () => {
-          const { fb, db } = window;
-          const count = (await fb.getCountFromServer(fb.collection(db, 'notes'))).data().count;
-          await fb.runTransaction(db, async (tx: { get(r: unknown): Promise<{ get(f: string): number }>; update(r: unknown, d: object): void }) => {
-            const ref = fb.doc(db, 'notes', 'counter');
-            const s = await tx.get(ref);
-            tx.update(ref, { v: s.get('v') + 1 });
-          });
-          return { count };
-        }).catch((e: Error) => ({ error: e.message }));
+        const extra = await page
+          .evaluate(async () => {
+            const { fb, db } = window;
+            const count = (await fb.getCountFromServer(fb.collection(db, 'notes'))).data().count;
+            await fb.runTransaction(
+              db,
+              async (tx: {
+                get(r: unknown): Promise<{ get(f: string): number }>;
+                update(r: unknown, d: object): void;
+              }) => {
+                const ref = fb.doc(db, 'notes', 'counter');
+                const s = await tx.get(ref);
+                tx.update(ref, { v: s.get('v') + 1 });
+              },
+            );
+            return { count };
+          })
+          .catch((e: Error) => ({ error: e.message }));
         expect(extra).not.toHaveProperty('error', expect.stringContaining('permission'));
       } finally {
         await page.close();

@@ -50,7 +50,13 @@ describe('Node clients against the real server', () => {
 
   it('admin: set/get/query/count/transaction/increment over gRPC', async () => {
     const db = adminFirestore(admin);
-    await db.doc('rooms/a').set({ n: 1, tags: ['x'], at: new Date('2026-01-01T00:00:00Z'), nan: NaN, big: 2n ** 60n > 0n ? 9007199254740991 : 0 });
+    await db.doc('rooms/a').set({
+      n: 1,
+      tags: ['x'],
+      at: new Date('2026-01-01T00:00:00Z'),
+      nan: NaN,
+      big: 9007199254740991,
+    });
     await db.doc('rooms/a').update({ n: FieldValue.increment(2) });
     const snap = await db.doc('rooms/a').get();
     expect(snap.get('n')).toBe(3);
@@ -93,7 +99,11 @@ describe('Node clients against the real server', () => {
 
   it('web SDK (Node build): Write stream, Listen stream, queries, count, transaction', async () => {
     const db = getFirestore(web);
-    await setDoc(doc(db, 'notes/w1'), { title: 'hello', n: 1, when: new Date('2026-02-03T04:05:06.789Z') });
+    await setDoc(doc(db, 'notes/w1'), {
+      title: 'hello',
+      n: 1,
+      when: new Date('2026-02-03T04:05:06.789Z'),
+    });
     const got = await getDoc(doc(db, 'notes/w1'));
     expect(got.data()).toMatchObject({ title: 'hello', n: 1 });
     // Written by the web SDK, read by admin: same data through a different transport.
@@ -107,7 +117,8 @@ describe('Node clients against the real server', () => {
         { includeMetadataChanges: false },
         (s) => {
           snaps.push(s);
-          if (!s.exists() && !s.metadata.fromCache) void adminFirestore(admin).doc('notes/w2').set({ by: 'admin' });
+          if (!s.exists() && !s.metadata.fromCache)
+            void adminFirestore(admin).doc('notes/w2').set({ by: 'admin' });
           if (s.exists()) {
             unsub();
             resolve();
@@ -131,66 +142,111 @@ describe('Node clients against the real server', () => {
   it('REST: CRUD, custom methods, errors, emulator control', async () => {
     const docs = `${base}/v1/projects/${PROJECT}/databases/(default)/documents`;
     const post = (url: string, body: object) =>
-      fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(body) });
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify(body),
+      });
 
-    const created = await post(`${docs}/rest?documentId=one`, { fields: { a: { integerValue: '1' }, d: { doubleValue: 'NaN' } } });
+    const created = await post(`${docs}/rest?documentId=one`, {
+      fields: { a: { integerValue: '1' }, d: { doubleValue: 'NaN' } },
+    });
     expect(created.status).toBe(200);
     const createdBody = (await created.json()) as { name: string; fields: Record<string, unknown> };
     expect(createdBody.name).toBe(`projects/${PROJECT}/databases/(default)/documents/rest/one`);
     expect(createdBody.fields.d).toEqual({ doubleValue: 'NaN' });
 
-    const patched = await fetch(`${docs}/rest/one?updateMask.fieldPaths=b&currentDocument.exists=true`, {
-      method: 'PATCH',
-      body: JSON.stringify({ fields: { b: { stringValue: 'x' } } }),
+    const patched = await fetch(
+      `${docs}/rest/one?updateMask.fieldPaths=b&currentDocument.exists=true`,
+      {
+        method: 'PATCH',
+        body: JSON.stringify({ fields: { b: { stringValue: 'x' } } }),
+      },
+    );
+    expect(((await patched.json()) as { fields: object }).fields).toEqual({
+      a: { integerValue: '1' },
+      b: { stringValue: 'x' },
+      d: { doubleValue: 'NaN' },
     });
-    expect(((await patched.json()) as { fields: object }).fields).toEqual({ a: { integerValue: '1' }, b: { stringValue: 'x' }, d: { doubleValue: 'NaN' } });
 
-    const masked = (await (await fetch(`${docs}/rest/one?mask.fieldPaths=b`)).json()) as { fields: object };
+    const masked = (await (await fetch(`${docs}/rest/one?mask.fieldPaths=b`)).json()) as {
+      fields: object;
+    };
     expect(masked.fields).toEqual({ b: { stringValue: 'x' } });
 
-    const list = (await (await fetch(`${docs}/rest?pageSize=10`)).json()) as { documents: unknown[] };
+    const list = (await (await fetch(`${docs}/rest?pageSize=10`)).json()) as {
+      documents: unknown[];
+    };
     expect(list.documents).toHaveLength(1);
 
-    const rq = await post(`${docs}:runQuery`, { structuredQuery: { from: [{ collectionId: 'rest' }], limit: 5 } });
+    const rq = await post(`${docs}:runQuery`, {
+      structuredQuery: { from: [{ collectionId: 'rest' }], limit: 5 },
+    });
     const rows = (await rq.json()) as { document?: { name: string } }[];
     expect(Array.isArray(rows)).toBe(true);
     expect(rows.filter((r) => r.document).map((r) => r.document!.name)).toEqual([createdBody.name]);
 
     const agg = (await (
       await post(`${docs}:runAggregationQuery`, {
-        structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'rest' }] }, aggregations: [{ alias: 'aggregate_0', count: {} }] },
+        structuredAggregationQuery: {
+          structuredQuery: { from: [{ collectionId: 'rest' }] },
+          aggregations: [{ alias: 'aggregate_0', count: {} }],
+        },
       })
     ).json()) as { result: { aggregateFields: object } }[];
     expect(agg[0]!.result.aggregateFields).toEqual({ aggregate_0: { integerValue: '1' } });
 
-    const bg = (await (await post(`${docs}:batchGet`, { documents: [createdBody.name, `${createdBody.name}x`] })).json()) as object[];
+    const bg = (await (
+      await post(`${docs}:batchGet`, { documents: [createdBody.name, `${createdBody.name}x`] })
+    ).json()) as object[];
     expect(bg).toHaveLength(2);
 
-    const commit = await post(`${docs}:commit`, { writes: [{ delete: createdBody.name, currentDocument: { exists: true } }] });
+    const commit = await post(`${docs}:commit`, {
+      writes: [{ delete: createdBody.name, currentDocument: { exists: true } }],
+    });
     expect(commit.status).toBe(200);
 
-    const missing = await fetch(`${docs}/rest/one`, { headers: { Origin: 'http://localhost:3000' } });
+    const missing = await fetch(`${docs}/rest/one`, {
+      headers: { Origin: 'http://localhost:3000' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(missing.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(((await missing.json()) as { error: object }).error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+    expect(((await missing.json()) as { error: object }).error).toMatchObject({
+      code: 404,
+      status: 'NOT_FOUND',
+    });
 
     const bad = await post(`${docs}:commit`, { writes: [{ update: { name: 'nonsense' } }] });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
+    expect(((await bad.json()) as { error: { status: string } }).error.status).toBe(
+      'INVALID_ARGUMENT',
+    );
 
     // Emulator control as @firebase/rules-unit-testing sends it.
     const rules = await fetch(`${base}/emulator/v1/projects/${PROJECT}:securityRules`, {
       method: 'PUT',
       headers: { 'Content-Type': 'text/plain' },
-      body: JSON.stringify({ rules: { files: [{ content: "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read: if true; allow write: if false; } } }" }] } }),
+      body: JSON.stringify({
+        rules: {
+          files: [
+            {
+              content:
+                "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read: if true; allow write: if false; } } }",
+            },
+          ],
+        },
+      }),
     });
     expect(rules.ok).toBe(true);
     const denied = await post(`${docs}/rest?documentId=two`, { fields: {} });
     expect(denied.status).toBe(403);
     // Admin bypasses rules.
     await adminFirestore(admin).doc('rest/admin').set({ ok: true });
-    const cleared = await fetch(`${base}/emulator/v1/projects/${PROJECT}/databases/(default)/documents`, { method: 'DELETE' });
+    const cleared = await fetch(
+      `${base}/emulator/v1/projects/${PROJECT}/databases/(default)/documents`,
+      { method: 'DELETE' },
+    );
     expect(cleared.ok).toBe(true);
     expect((await adminFirestore(admin).doc('rest/admin').get()).exists).toBe(false);
     expect((await adminFirestore(admin).doc('rooms/a').get()).exists).toBe(false);

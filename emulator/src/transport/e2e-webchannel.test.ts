@@ -24,7 +24,6 @@ export { initializeFirestore, connectFirestoreEmulator, doc, setDoc, getDoc, onS
   deleteDoc } from 'firebase/firestore';
 `;
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 describe('web SDK browser build (WebChannel) in Node', () => {
   let emu: RunningEmulator;
   let admin: App;
@@ -39,7 +38,11 @@ describe('web SDK browser build (WebChannel) in Node', () => {
     adminFirestore(admin).settings({ host: `127.0.0.1:${emu.firestore!.port}`, ssl: false });
     const require = createRequire(import.meta.url);
     const bundle = await build({
-      stdin: { contents: ENTRY, resolveDir: path.dirname(require.resolve('firebase/package.json')), loader: 'js' },
+      stdin: {
+        contents: ENTRY,
+        resolveDir: path.dirname(require.resolve('firebase/package.json')),
+        loader: 'js',
+      },
       bundle: true,
       write: false,
       format: 'esm',
@@ -57,21 +60,24 @@ describe('web SDK browser build (WebChannel) in Node', () => {
       return realFetch(input, init);
     }) as typeof fetch;
     restoreFetch = () => (globalThis.fetch = realFetch);
-    const rules = await realFetch(`http://127.0.0.1:${emu.firestore!.port}/emulator/v1/projects/${PROJECT}:securityRules`, {
-      method: 'PUT',
-      body: JSON.stringify({
-        rules: {
-          files: [
-            {
-              content:
-                "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents {\n" +
-                '  match /notes/{id} { allow read, write: if request.auth.uid == "alice"; }\n' +
-                '  match /denied/{id} { allow read, write: if false; } } }',
-            },
-          ],
-        },
-      }),
-    });
+    const rules = await realFetch(
+      `http://127.0.0.1:${emu.firestore!.port}/emulator/v1/projects/${PROJECT}:securityRules`,
+      {
+        method: 'PUT',
+        body: JSON.stringify({
+          rules: {
+            files: [
+              {
+                content:
+                  "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents {\n" +
+                  '  match /notes/{id} { allow read, write: if request.auth.uid == "alice"; }\n' +
+                  '  match /denied/{id} { allow read, write: if false; } } }',
+              },
+            ],
+          },
+        }),
+      },
+    );
     expect(rules.ok).toBe(true);
   });
 
@@ -87,7 +93,10 @@ describe('web SDK browser build (WebChannel) in Node', () => {
     ['long-polling', { experimentalForceLongPolling: true, useFetchStreams: true }],
   ] as const) {
     it(`set/get/onSnapshot round trip (${mode})`, async () => {
-      const app = fb.initializeApp({ projectId: PROJECT, apiKey: 'fake-key', appId: 'x' }, `wc-${mode}`);
+      const app = fb.initializeApp(
+        { projectId: PROJECT, apiKey: 'fake-key', appId: 'x' },
+        `wc-${mode}`,
+      );
       const db = fb.initializeFirestore(app, settings);
       fb.connectFirestoreEmulator(db, '127.0.0.1', emu.firestore!.port, {
         mockUserToken: { sub: 'alice', email: 'alice@example.com' },
@@ -95,11 +104,25 @@ describe('web SDK browser build (WebChannel) in Node', () => {
       const id = `d-${mode}`;
       seenUrls.length = 0;
       try {
-        await fb.setDoc(fb.doc(db, 'notes', id), { title: 'from browser build', n: 1, big: 2 ** 40, f: 1.5, nested: { a: [1, 'x', null] } });
+        await fb.setDoc(fb.doc(db, 'notes', id), {
+          title: 'from browser build',
+          n: 1,
+          big: 2 ** 40,
+          f: 1.5,
+          nested: { a: [1, 'x', null] },
+        });
         const s = await fb.getDoc(fb.doc(db, 'notes', id));
         expect(s.metadata.fromCache).toBe(false);
-        expect(s.data()).toEqual({ title: 'from browser build', n: 1, big: 2 ** 40, f: 1.5, nested: { a: [1, 'x', null] } });
-        expect((await adminFirestore(admin).doc(`notes/${id}`).get()).get('title')).toBe('from browser build');
+        expect(s.data()).toEqual({
+          title: 'from browser build',
+          n: 1,
+          big: 2 ** 40,
+          f: 1.5,
+          nested: { a: [1, 'x', null] },
+        });
+        expect((await adminFirestore(admin).doc(`notes/${id}`).get()).get('title')).toBe(
+          'from browser build',
+        );
 
         const events: any[] = [];
         let wake: () => void = () => {};
@@ -110,7 +133,10 @@ describe('web SDK browser build (WebChannel) in Node', () => {
         const until = (pred: () => boolean, ms = 10_000) =>
           new Promise<void>((resolve, reject) => {
             if (pred()) return resolve();
-            const t = setTimeout(() => reject(new Error(`timed out; events: ${JSON.stringify(events)}`)), ms);
+            const t = setTimeout(
+              () => reject(new Error(`timed out; events: ${JSON.stringify(events)}`)),
+              ms,
+            );
             wake = () => {
               if (pred()) {
                 clearTimeout(t);
@@ -129,9 +155,15 @@ describe('web SDK browser build (WebChannel) in Node', () => {
 
         // Refusals: a denied write is an error message on the Write stream, a denied listen a
         // REMOVE with a cause; the client surfaces both as permission-denied and carries on.
-        await expect(fb.setDoc(fb.doc(db, 'denied', id), { x: 1 })).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(fb.setDoc(fb.doc(db, 'denied', id), { x: 1 })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
         const listenError = await new Promise<any>((resolve) => {
-          fb.onSnapshot(fb.doc(db, 'denied', id), () => resolve(null), (err: any) => resolve(err));
+          fb.onSnapshot(
+            fb.doc(db, 'denied', id),
+            () => resolve(null),
+            (err: any) => resolve(err),
+          );
         });
         expect(listenError?.code).toBe('permission-denied');
         await fb.setDoc(fb.doc(db, 'notes', `${id}-after`), { ok: true });
@@ -140,7 +172,9 @@ describe('web SDK browser build (WebChannel) in Node', () => {
         const channelCalls = seenUrls.filter((u) => u.includes('/channel?'));
         expect(channelCalls.some((u) => u.includes('/Listen/channel'))).toBe(true);
         expect(channelCalls.some((u) => u.includes('/Write/channel'))).toBe(true);
-        expect(channelCalls.some((u) => u.includes(mode === 'streaming' ? 'CI=0' : 'CI=1'))).toBe(true);
+        expect(channelCalls.some((u) => u.includes(mode === 'streaming' ? 'CI=0' : 'CI=1'))).toBe(
+          true,
+        );
       } finally {
         await fb.terminate(db);
         await fb.deleteApp(app);

@@ -83,7 +83,12 @@ export class FakeEngine implements EngineApi {
     return [{ readTime: this.now() }];
   }
   async runAggregationQuery(): Promise<Msg[]> {
-    return [{ result: { aggregateFields: { aggregate_0: { integerValue: String(this.docs.size) } } }, readTime: this.now() }];
+    return [
+      {
+        result: { aggregateFields: { aggregate_0: { integerValue: String(this.docs.size) } } },
+        readTime: this.now(),
+      },
+    ];
   }
   async listCollectionIds(): Promise<Msg> {
     return { collectionIds: ['rooms'] };
@@ -103,7 +108,10 @@ export class FakeEngine implements EngineApi {
           seen.set(n, key);
           any = true;
           if (d) sink.send({ documentChange: { document: d, targetIds: [id] } });
-          else sink.send({ documentDelete: { document: n, removedTargetIds: [id], readTime: this.now() } });
+          else
+            sink.send({
+              documentDelete: { document: n, removedTargetIds: [id], readTime: this.now() },
+            });
         }
       }
       if (any) sink.send({ targetChange: { resumeToken: 'AQ==', readTime: this.now() } });
@@ -115,7 +123,13 @@ export class FakeEngine implements EngineApi {
           const id = m.addTarget.targetId as number;
           const names = (m.addTarget.documents?.documents ?? []) as string[];
           if (names.some((n) => n.includes('/forbidden/'))) {
-            sink.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code: 7, message: 'Missing or insufficient permissions.' } } });
+            sink.send({
+              targetChange: {
+                targetChangeType: 'REMOVE',
+                targetIds: [id],
+                cause: { code: 7, message: 'Missing or insufficient permissions.' },
+              },
+            });
             return;
           }
           targets.set(id, names);
@@ -126,7 +140,14 @@ export class FakeEngine implements EngineApi {
             if (d) sink.send({ documentChange: { document: d, targetIds: [id] } });
           }
           const readTime = this.now();
-          sink.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: 'AQ==', readTime } });
+          sink.send({
+            targetChange: {
+              targetChangeType: 'CURRENT',
+              targetIds: [id],
+              resumeToken: 'AQ==',
+              readTime,
+            },
+          });
           sink.send({ targetChange: { targetIds: [], resumeToken: 'AQ==', readTime } });
         } else if (m.removeTarget !== undefined) {
           targets.delete(m.removeTarget);

@@ -100,7 +100,8 @@ export function createGrpcSide(engine: EngineApi): GrpcSide {
             call.end();
           },
         };
-        const handle = name === 'Listen' ? engine.openListen(ctx, sink) : engine.openWrite(ctx, sink);
+        const handle =
+          name === 'Listen' ? engine.openListen(ctx, sink) : engine.openWrite(ctx, sink);
         let closed = false;
         const close = () => {
           if (closed) return;

@@ -33,7 +33,10 @@ export function setCors(req: IncomingMessage, res: ServerResponse): void {
 function setPreflight(req: IncomingMessage, res: ServerResponse): void {
   const asked = req.headers['access-control-request-headers'];
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  res.setHeader('Access-Control-Allow-Headers', typeof asked === 'string' && asked ? asked : DEFAULT_ALLOWED_HEADERS);
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    typeof asked === 'string' && asked ? asked : DEFAULT_ALLOWED_HEADERS,
+  );
   res.setHeader('Access-Control-Max-Age', '86400');
 }
 
@@ -67,7 +70,11 @@ function sendJson(res: ServerResponse, status: number, body: string): void {
 function sendError(res: ServerResponse, err: unknown): void {
   const f = toRpcFailure(err);
   const http = httpStatusFor(f.code);
-  sendJson(res, http, JSON.stringify({ error: { code: http, message: f.message, status: f.status } }));
+  sendJson(
+    res,
+    http,
+    JSON.stringify({ error: { code: http, message: f.message, status: f.status } }),
+  );
 }
 
 export interface Http1Handler {
@@ -75,7 +82,10 @@ export interface Http1Handler {
   webchannel: WebChannelServer;
 }
 
-export function createHttp1Handler(engine: EngineApi, webchannelOptions?: WebChannelOptions): Http1Handler {
+export function createHttp1Handler(
+  engine: EngineApi,
+  webchannelOptions?: WebChannelOptions,
+): Http1Handler {
   const webchannel = new WebChannelServer(engine, webchannelOptions);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     setCors(req, res);
@@ -140,7 +150,13 @@ export function createHttp1Handler(engine: EngineApi, webchannelOptions?: WebCha
     }
 
     const http = 404;
-    sendJson(res, http, JSON.stringify({ error: { code: http, message: `Not found: ${method} ${path}`, status: 'NOT_FOUND' } }));
+    sendJson(
+      res,
+      http,
+      JSON.stringify({
+        error: { code: http, message: `Not found: ${method} ${path}`, status: 'NOT_FOUND' },
+      }),
+    );
   }
 
   return Object.assign(handler, { webchannel });

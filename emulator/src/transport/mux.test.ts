@@ -60,7 +60,13 @@ describe('one port for gRPC and HTTP/1.1', () => {
       s.on('end', () => resolve(out));
       s.on('error', reject);
       s.write('P');
-      setTimeout(() => s.write('UT /emulator/v1/projects/demo-mux:securityRules HTTP/1.1\r\nHost: x\r\nConnection: close\r\n'), 20);
+      setTimeout(
+        () =>
+          s.write(
+            'UT /emulator/v1/projects/demo-mux:securityRules HTTP/1.1\r\nHost: x\r\nConnection: close\r\n',
+          ),
+        20,
+      );
       const body = '{"rules":{"files":[{"content":"x"}]}}';
       setTimeout(() => s.write(`Content-Length: ${body.length}\r\n\r\n${body}`), 40);
     });

@@ -12,18 +12,34 @@ export interface RestResult {
 }
 
 /** Custom methods `...documents[/{path}]:{method}`: engine method, request type, what the URL fills in. */
-const CUSTOM: Record<string, { fn: keyof EngineApi; type: string; urlField: 'database' | 'parent' }> = {
+const CUSTOM: Record<
+  string,
+  { fn: keyof EngineApi; type: string; urlField: 'database' | 'parent' }
+> = {
   commit: { fn: 'commit', type: 'CommitRequest', urlField: 'database' },
   batchGet: { fn: 'batchGetDocuments', type: 'BatchGetDocumentsRequest', urlField: 'database' },
-  beginTransaction: { fn: 'beginTransaction', type: 'BeginTransactionRequest', urlField: 'database' },
+  beginTransaction: {
+    fn: 'beginTransaction',
+    type: 'BeginTransactionRequest',
+    urlField: 'database',
+  },
   rollback: { fn: 'rollback', type: 'RollbackRequest', urlField: 'database' },
   batchWrite: { fn: 'batchWrite', type: 'BatchWriteRequest', urlField: 'database' },
   runQuery: { fn: 'runQuery', type: 'RunQueryRequest', urlField: 'parent' },
-  runAggregationQuery: { fn: 'runAggregationQuery', type: 'RunAggregationQueryRequest', urlField: 'parent' },
-  listCollectionIds: { fn: 'listCollectionIds', type: 'ListCollectionIdsRequest', urlField: 'parent' },
+  runAggregationQuery: {
+    fn: 'runAggregationQuery',
+    type: 'RunAggregationQueryRequest',
+    urlField: 'parent',
+  },
+  listCollectionIds: {
+    fn: 'listCollectionIds',
+    type: 'ListCollectionIdsRequest',
+    urlField: 'parent',
+  },
 };
 
-const ROUTE = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents((?:\/[^/:]+)*)(?::([A-Za-z]+))?\/?$/;
+const ROUTE =
+  /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents((?:\/[^/:]+)*)(?::([A-Za-z]+))?\/?$/;
 
 export class RestError extends Error {
   constructor(

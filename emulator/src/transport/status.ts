@@ -22,7 +22,9 @@ export const STATUS_NAMES = [
   'UNAUTHENTICATED',
 ] as const;
 
-const HTTP_BY_CODE = [200, 499, 500, 400, 504, 404, 409, 403, 429, 400, 409, 400, 501, 500, 503, 500, 401];
+const HTTP_BY_CODE = [
+  200, 499, 500, 400, 504, 404, 409, 403, 429, 400, 409, 400, 501, 500, 503, 500, 401,
+];
 
 export interface RpcFailure {
   code: number;

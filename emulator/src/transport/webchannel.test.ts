@@ -13,12 +13,22 @@ describe('framing helpers', () => {
     expect(parseFrames(f + frame('[2]'))).toEqual([[[1, [{ s: 'é😀' }]]], [2]]);
   });
   it('parses header blocks and forward bodies', () => {
-    expect(parseHeaderBlock('Authorization:Bearer owner\r\nX-Goog-Api-Client:gl-js/ fire/12\r\n')).toEqual({
+    expect(
+      parseHeaderBlock('Authorization:Bearer owner\r\nX-Goog-Api-Client:gl-js/ fire/12\r\n'),
+    ).toEqual({
       authorization: 'Bearer owner',
       'x-goog-api-client': 'gl-js/ fire/12',
     });
-    const body = new URLSearchParams({ count: '2', ofs: '5', req0___data__: '{"a":1}', req1___data__: '{"b":2}' });
-    expect(parseForwardBody(body.toString())).toMatchObject({ ofs: 5, messages: ['{"a":1}', '{"b":2}'] });
+    const body = new URLSearchParams({
+      count: '2',
+      ofs: '5',
+      req0___data__: '{"a":1}',
+      req1___data__: '{"b":2}',
+    });
+    expect(parseForwardBody(body.toString())).toMatchObject({
+      ofs: 5,
+      messages: ['{"a":1}', '{"b":2}'],
+    });
   });
 });
 
@@ -41,7 +51,13 @@ function request(
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path, headers: { Origin: 'http://localhost:5173', 'Content-Type': 'text/plain' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { Origin: 'http://localhost:5173', 'Content-Type': 'text/plain' },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -72,19 +88,35 @@ function arrays(text: string): [number, unknown[]][] {
 describe('WebChannel sessions', () => {
   let engine: FakeEngine;
   let server: FirestoreTransport;
-  const base = '/google.firestore.v1.Firestore/Listen/channel?VER=8&database=' + encodeURIComponent(DB);
+  const base =
+    '/google.firestore.v1.Firestore/Listen/channel?VER=8&database=' + encodeURIComponent(DB);
 
   beforeAll(async () => {
     engine = new FakeEngine();
-    engine.docs.set(DOC, { name: DOC, fields: { n: { integerValue: '1' } }, createTime: '2026-11-21T00:00:00Z', updateTime: '2026-11-21T00:00:00Z' });
-    server = await startFirestoreTransport(engine, { port: 0, webchannel: { noopIntervalMs: 200, longPollHoldMs: 300 } });
+    engine.docs.set(DOC, {
+      name: DOC,
+      fields: { n: { integerValue: '1' } },
+      createTime: '2026-11-21T00:00:00Z',
+      updateTime: '2026-11-21T00:00:00Z',
+    });
+    server = await startFirestoreTransport(engine, {
+      port: 0,
+      webchannel: { noopIntervalMs: 200, longPollHoldMs: 300 },
+    });
   });
   afterAll(() => server.close());
 
   async function handshake(msgs: object[], headers = 'Authorization:Bearer owner\r\n') {
-    const r = await request(server.port, 'POST', `${base}&RID=1000&CVER=22&X-HTTP-Session-Id=gsessionid&zx=a&t=1`, forwardBody(0, msgs, { headers }));
+    const r = await request(
+      server.port,
+      'POST',
+      `${base}&RID=1000&CVER=22&X-HTTP-Session-Id=gsessionid&zx=a&t=1`,
+      forwardBody(0, msgs, { headers }),
+    );
     expect(r.status).toBe(200);
-    const [[id, c]] = arrays(r.text) as [[number, [string, string, string, number, number, number]]];
+    const [[id, c]] = arrays(r.text) as [
+      [number, [string, string, string, number, number, number]],
+    ];
     expect(id).toBe(0);
     expect(c[0]).toBe('c');
     expect(c.slice(2, 4)).toEqual(['', 8]);
@@ -94,57 +126,107 @@ describe('WebChannel sessions', () => {
   }
 
   it('handshake, long-poll backchannel, forward channel acks with ofs de-duplication', async () => {
-    const sid = await handshake([{ database: DB, addTarget: { targetId: 2, documents: { documents: [DOC] } } }]);
+    const sid = await handshake([
+      { database: DB, addTarget: { targetId: 2, documents: { documents: [DOC] } } },
+    ]);
     expect(engine.contexts.at(-1)).toEqual({ admin: true, auth: null });
 
     // Long-poll: everything pending, then the response ends.
-    const lp = await request(server.port, 'GET', `${base}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp&zx=b&t=1`);
+    const lp = await request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp&zx=b&t=1`,
+    );
     const got = arrays(lp.text);
     expect(got.map(([id]) => id)).toEqual([1, 2, 3, 4]);
     expect(got[0]![1]).toEqual([{ targetChange: { targetChangeType: 'ADD', targetIds: [2] } }]);
-    expect((got[1]![1][0] as { documentChange: { document: { name: string } } }).documentChange.document.name).toBe(DOC);
+    expect(
+      (got[1]![1][0] as { documentChange: { document: { name: string } } }).documentChange.document
+        .name,
+    ).toBe(DOC);
     expect(lp.headers['access-control-allow-credentials']).toBe('true');
 
     // Forward channel: ack reply is framed [1, lastArrayId, 0]; a retried POST (same ofs) is dropped.
     const post = (ofs: number) =>
-      request(server.port, 'POST', `${base}&SID=${sid}&RID=1001&AID=4&zx=c&t=1`, forwardBody(ofs, [{ removeTarget: 2 }]));
+      request(
+        server.port,
+        'POST',
+        `${base}&SID=${sid}&RID=1001&AID=4&zx=c&t=1`,
+        forwardBody(ofs, [{ removeTarget: 2 }]),
+      );
     const f1 = await post(1);
     expect(parseFrames(f1.text)).toEqual([[1, 5, 0]]);
     const f2 = await post(1);
     expect(parseFrames(f2.text)).toEqual([[1, 5, 0]]);
 
     // Only one REMOVE arrives; an empty long-poll is answered with a noop after the hold time.
-    const lp2 = await request(server.port, 'GET', `${base}&RID=rpc&SID=${sid}&AID=4&CI=1&TYPE=xmlhttp&zx=d&t=1`);
-    expect(arrays(lp2.text)).toEqual([[5, [{ targetChange: { targetChangeType: 'REMOVE', targetIds: [2] } }]]]);
+    const lp2 = await request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${sid}&AID=4&CI=1&TYPE=xmlhttp&zx=d&t=1`,
+    );
+    expect(arrays(lp2.text)).toEqual([
+      [5, [{ targetChange: { targetChangeType: 'REMOVE', targetIds: [2] } }]],
+    ]);
     const t0 = Date.now();
-    const lp3 = await request(server.port, 'GET', `${base}&RID=rpc&SID=${sid}&AID=5&CI=1&TYPE=xmlhttp&zx=e&t=1`);
+    const lp3 = await request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${sid}&AID=5&CI=1&TYPE=xmlhttp&zx=e&t=1`,
+    );
     expect(arrays(lp3.text)).toEqual([[6, ['noop']]]);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
   });
 
   it('streaming backchannel writes at once, resends unacknowledged arrays, sends noops', async () => {
-    const sid = await handshake([{ database: DB, addTarget: { targetId: 4, documents: { documents: [DOC] } } }]);
+    const sid = await handshake([
+      { database: DB, addTarget: { targetId: 4, documents: { documents: [DOC] } } },
+    ]);
     // First streaming backchannel: read the first chunk, then drop the connection.
-    await request(server.port, 'GET', `${base}&RID=rpc&SID=${sid}&AID=0&CI=0&TYPE=xmlhttp&zx=f&t=1`, undefined, (soFar, req) => {
-      if (arrays(soFar).length >= 4) req.destroy();
-    }).catch(() => undefined);
+    await request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${sid}&AID=0&CI=0&TYPE=xmlhttp&zx=f&t=1`,
+      undefined,
+      (soFar, req) => {
+        if (arrays(soFar).length >= 4) req.destroy();
+      },
+    ).catch(() => undefined);
     // Client claims it only saw array 2: 3 and 4 come again, then noops keep it alive.
     let seen: [number, unknown[]][] = [];
-    await request(server.port, 'GET', `${base}&RID=rpc&SID=${sid}&AID=2&CI=0&TYPE=xmlhttp&zx=g&t=1`, undefined, (soFar, req) => {
-      seen = arrays(soFar);
-      if (seen.length >= 3) req.destroy();
-    }).catch(() => undefined);
+    await request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${sid}&AID=2&CI=0&TYPE=xmlhttp&zx=g&t=1`,
+      undefined,
+      (soFar, req) => {
+        seen = arrays(soFar);
+        if (seen.length >= 3) req.destroy();
+      },
+    ).catch(() => undefined);
     expect(seen.map(([id]) => id)).toEqual([3, 4, 5]);
     expect(seen[2]![1]).toEqual(['noop']);
 
     // Live change pushed on an open streaming backchannel.
     let live: [number, unknown[]][] = [];
-    const pending = request(server.port, 'GET', `${base}&RID=rpc&SID=${sid}&AID=5&CI=0&TYPE=xmlhttp&zx=h&t=1`, undefined, (soFar, req) => {
-      live = arrays(soFar);
-      if (live.some(([, m]) => (m[0] as { documentChange?: unknown }).documentChange)) req.destroy();
-    }).catch(() => undefined);
+    const pending = request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${sid}&AID=5&CI=0&TYPE=xmlhttp&zx=h&t=1`,
+      undefined,
+      (soFar, req) => {
+        live = arrays(soFar);
+        if (live.some(([, m]) => (m[0] as { documentChange?: unknown }).documentChange))
+          req.destroy();
+      },
+    ).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 50));
-    engine.docs.set(DOC, { name: DOC, fields: { n: { integerValue: '2' } }, createTime: 'x', updateTime: '2026-11-21T00:00:01Z' });
+    engine.docs.set(DOC, {
+      name: DOC,
+      fields: { n: { integerValue: '2' } },
+      createTime: 'x',
+      updateTime: '2026-11-21T00:00:01Z',
+    });
     await engine.commit({ admin: true, auth: null }, { writes: [] });
     await pending;
     expect(live.some(([, m]) => JSON.stringify(m).includes('"integerValue":"2"'))).toBe(true);
@@ -155,37 +237,72 @@ describe('WebChannel sessions', () => {
     const t = await request(server.port, 'POST', `${base}&SID=${sid}&TYPE=terminate&zx=i&t=1`, '');
     expect(t.status).toBe(200);
     expect(t.headers['access-control-allow-credentials']).toBe('true');
-    const r = await request(server.port, 'GET', `${base}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp&zx=j&t=1`);
+    const r = await request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp&zx=j&t=1`,
+    );
     expect(r.status).toBe(400);
     expect(r.text.indexOf('Unknown SID')).toBeGreaterThan(0);
     expect(r.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    const f = await request(server.port, 'POST', `${base}&SID=nope&RID=5&AID=0`, forwardBody(0, [{}]));
+    const f = await request(
+      server.port,
+      'POST',
+      `${base}&SID=nope&RID=5&AID=0`,
+      forwardBody(0, [{}]),
+    );
     expect(f.status).toBe(400);
   });
 
   it('Write channel: handshake token from headers, errors as messages', async () => {
     const wbase = base.replace('/Listen/', '/Write/');
     const jwt = `${Buffer.from('{"alg":"none","type":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"alice","email":"a@x"}').toString('base64url')}.`;
-    const r = await request(server.port, 'POST', `${wbase}&RID=1&CVER=22&zx=k&t=1`, forwardBody(0, [{ database: DB }], { headers: `Authorization:Bearer ${jwt}\r\n` }));
+    const r = await request(
+      server.port,
+      'POST',
+      `${wbase}&RID=1&CVER=22&zx=k&t=1`,
+      forwardBody(0, [{ database: DB }], { headers: `Authorization:Bearer ${jwt}\r\n` }),
+    );
     const sid = (arrays(r.text)[0]![1] as string[])[1]!;
-    expect(engine.contexts.at(-1)).toEqual({ admin: false, auth: { uid: 'alice', token: { sub: 'alice', email: 'a@x' } } });
-    await request(server.port, 'POST', `${wbase}&SID=${sid}&RID=2&AID=0`, forwardBody(1, [{ streamToken: 'MA==', writes: [{ delete: `${DB}/documents/fail/x` }] }]));
-    const lp = await request(server.port, 'GET', `${wbase}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp`);
+    expect(engine.contexts.at(-1)).toEqual({
+      admin: false,
+      auth: { uid: 'alice', token: { sub: 'alice', email: 'a@x' } },
+    });
+    await request(
+      server.port,
+      'POST',
+      `${wbase}&SID=${sid}&RID=2&AID=0`,
+      forwardBody(1, [{ streamToken: 'MA==', writes: [{ delete: `${DB}/documents/fail/x` }] }]),
+    );
+    const lp = await request(
+      server.port,
+      'GET',
+      `${wbase}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp`,
+    );
     const msgs = arrays(lp.text).map(([, m]) => m[0]);
     expect(msgs[0]).toMatchObject({ streamId: 's1' });
-    expect(msgs[1]).toEqual({ error: { code: 5, status: 'NOT_FOUND', message: 'No document to update' } });
+    expect(msgs[1]).toEqual({
+      error: { code: 5, status: 'NOT_FOUND', message: 'No document to update' },
+    });
   });
 
   it('answers CORS preflight with credentials', async () => {
     const r = await new Promise<http.IncomingMessage>((resolve, reject) => {
       http
-        .request({
-          host: '127.0.0.1',
-          port: server.port,
-          method: 'OPTIONS',
-          path: base,
-          headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-goog-api-client, x-firebase-gmpid' },
-        }, resolve)
+        .request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'OPTIONS',
+            path: base,
+            headers: {
+              Origin: 'http://localhost:5173',
+              'Access-Control-Request-Method': 'POST',
+              'Access-Control-Request-Headers': 'x-goog-api-client, x-firebase-gmpid',
+            },
+          },
+          resolve,
+        )
         .on('error', reject)
         .end();
     });

@@ -63,7 +63,11 @@ export function parseHeaderBlock(block: string | null | undefined): Record<strin
 }
 
 /** The forward-channel form body: `count=N&ofs=K&req0___data__=...`. */
-export function parseForwardBody(body: string): { ofs: number; messages: string[]; form: URLSearchParams } {
+export function parseForwardBody(body: string): {
+  ofs: number;
+  messages: string[];
+  form: URLSearchParams;
+} {
   const form = new URLSearchParams(body);
   const count = Number(form.get('count') ?? '0');
   const ofs = Number(form.get('ofs') ?? '0');
@@ -171,7 +175,9 @@ class Session {
   }
 
   handshakeReply(): string {
-    return frame(JSON.stringify([[0, ['c', this.sid, '', 8, SERVER_VERSION, SERVER_KEEPALIVE_MS]]]));
+    return frame(
+      JSON.stringify([[0, ['c', this.sid, '', 8, SERVER_VERSION, SERVER_KEEPALIVE_MS]]]),
+    );
   }
 
   private push(msg: Msg): void {
@@ -301,7 +307,13 @@ export class WebChannelServer {
    * Handle one request to `/google.firestore.v1.Firestore/{kind}/channel`. `body` is the already
    * read request body (empty for GET). Response headers set by the caller (CORS) are kept.
    */
-  handle(req: IncomingMessage, res: ServerResponse, kind: ChannelKind, url: URL, body: string): void {
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kind: ChannelKind,
+    url: URL,
+    body: string,
+  ): void {
     const q = url.searchParams;
     const sid = q.get('SID');
     const type = q.get('TYPE');
@@ -334,7 +346,13 @@ export class WebChannelServer {
     res.writeHead(200, COMMON_HEADERS).end(frame(JSON.stringify([1, session.lastSentArrayId, 0])));
   }
 
-  private handshake(req: IncomingMessage, res: ServerResponse, kind: ChannelKind, url: URL, body: string): void {
+  private handshake(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kind: ChannelKind,
+    url: URL,
+    body: string,
+  ): void {
     const { ofs, messages, form } = parseForwardBody(body);
     const headers = {
       ...parseHeaderBlock(url.searchParams.get('$httpHeaders')),
@@ -342,9 +360,12 @@ export class WebChannelServer {
       ...parseHeaderBlock(form.get('headers')),
     };
     const authorization =
-      headers['authorization'] ?? (typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined);
+      headers['authorization'] ??
+      (typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined);
     const ctx = contextFromAuthorization(authorization);
-    const session = new Session(kind, ctx, this.engine, this.opts, (s) => this.sessions.delete(s.sid));
+    const session = new Session(kind, ctx, this.engine, this.opts, (s) =>
+      this.sessions.delete(s.sid),
+    );
     this.sessions.set(session.sid, session);
     // Reply first so the "c" array (id 0) precedes anything the engine answers (ids 1+).
     res.writeHead(200, COMMON_HEADERS).end(session.handshakeReply());
