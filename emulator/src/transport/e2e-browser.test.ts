@@ -96,8 +96,12 @@ describe.skipIf(!haveChromium)('web SDK in headless Chromium', () => {
     await emu?.stop();
   });
 
+  const requested: string[] = [];
+
   async function openPage(settings: object): Promise<Page> {
     const page = await browser.newPage();
+    requested.length = 0;
+    page.on('request', (r) => requested.push(r.url()));
     await page.goto(pageUrl);
     await page.waitForFunction(() => !!window.fb);
     await page.evaluate(
@@ -160,26 +164,36 @@ describe.skipIf(!haveChromium)('web SDK in headless Chromium', () => {
         );
         expect(Date.now() - t0).toBeLessThan(5_000);
 
-        // Unary REST calls made by the browser build.
-        const extra = await page
-          .evaluate(async () => {
-            const { fb, db } = window;
-            const count = (await fb.getCountFromServer(fb.collection(db, 'notes'))).data().count;
-            await fb.runTransaction(
-              db,
-              async (tx: {
-                get(r: unknown): Promise<{ get(f: string): number }>;
-                update(r: unknown, d: object): void;
-              }) => {
-                const ref = fb.doc(db, 'notes', 'counter');
-                const s = await tx.get(ref);
-                tx.update(ref, { v: s.get('v') + 1 });
-              },
-            );
-            return { count };
-          })
-          .catch((e: Error) => ({ error: e.message }));
-        expect(extra).not.toHaveProperty('error', expect.stringContaining('permission'));
+        // Unary REST calls made by the browser build (RunAggregationQuery, BatchGetDocuments,
+        // Commit), cross-origin with credentials.
+        await adminFirestore(admin).doc(`counters/${id}`).set({ v: 1 });
+        const extra = await page.evaluate(async (id) => {
+          const { fb, db } = window;
+          const count = (await fb.getCountFromServer(fb.collection(db, 'counters'))).data().count;
+          const ref = fb.doc(db, 'counters', id);
+          await fb.runTransaction(
+            db,
+            async (tx: {
+              get(r: unknown): Promise<{ get(f: string): number }>;
+              update(r: unknown, d: object): void;
+            }) => {
+              const s = await tx.get(ref);
+              tx.update(ref, { v: s.get('v') + 1 });
+            },
+          );
+          return { count };
+        }, id);
+        expect(extra.count).toBeGreaterThanOrEqual(1);
+        expect((await adminFirestore(admin).doc(`counters/${id}`).get()).get('v')).toBe(2);
+
+        // The mode under test is the one the page actually used.
+        const backchannels = requested.filter(
+          (u) => u.includes('/Listen/channel?') && u.includes('RID=rpc'),
+        );
+        expect(backchannels.length).toBeGreaterThan(0);
+        expect(backchannels.every((u) => u.includes(mode === 'streaming' ? 'CI=0' : 'CI=1'))).toBe(
+          true,
+        );
       } finally {
         await page.close();
       }
