@@ -251,4 +251,36 @@ describe('Node clients against the real server', () => {
     expect((await adminFirestore(admin).doc('rest/admin').get()).exists).toBe(false);
     expect((await adminFirestore(admin).doc('rooms/a').get()).exists).toBe(false);
   });
+
+  it('web SDK (Node build): refusals end the gRPC Write stream / remove the Listen target, then it recovers', async () => {
+    const put = await fetch(`${base}/emulator/v1/projects/${PROJECT}:securityRules`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        rules: {
+          files: [
+            {
+              content:
+                "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents {\n" +
+                '  match /open/{id} { allow read, write: if true; }\n  match /denied/{id} { allow read, write: if false; } } }',
+            },
+          ],
+        },
+      }),
+    });
+    expect(put.ok).toBe(true);
+    const db = getFirestore(web);
+    await expect(setDoc(doc(db, 'denied/x'), { a: 1 })).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    const err = await new Promise<{ code?: string } | null>((resolve) => {
+      onSnapshot(
+        doc(db, 'denied/x'),
+        () => resolve(null),
+        (e) => resolve(e),
+      );
+    });
+    expect(err?.code).toBe('permission-denied');
+    await setDoc(doc(db, 'open/y'), { ok: true });
+    expect((await getDoc(doc(db, 'open/y'))).data()).toEqual({ ok: true });
+  });
 });
