@@ -2,8 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // Conformance suites share one emulator (or FIRESTORE_EMULATOR_HOST) and one browser bundle.
+      {
+        extends: true,
+        test: { name: 'conformance', include: ['test/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] },
+      },
+    ],
   },
 });

@@ -162,8 +162,11 @@ describe('cross-type ordering and equality', () => {
       expect(byId.get('22ref-x-a-y-z')).toEqual({ $ref: 'x/a/y/z' });
     });
 
-    it.each(filters)('where %s', async (_name, filter, expected) => {
+    it.each(filters)('where %s', async (name, filter, expected) => {
       const d = await fx.driver(kind);
+      // The web SDK re-filters server results locally, and its `in` check (InFilter ->
+      // arrayValueContains) treats 2 and 2.0 as different; the server (seen via admin) matches both.
+      if (name === '== 2 via in' && kind !== 'admin') expected = ['08two-int'];
       const r = await d.query({ collection: coll, where: [filter] });
       expect(r.docs.map((x) => x.id).sort()).toEqual([...expected].sort());
     });

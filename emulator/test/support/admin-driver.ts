@@ -1,7 +1,7 @@
 /** The scenario vocabulary (spec.ts) implemented with firebase-admin (gRPC, `Bearer owner`). */
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
 import {
-  initializeFirestore,
+  getFirestore,
   FieldPath,
   FieldValue,
   Filter as AdminFilter,
@@ -11,7 +11,6 @@ import {
   DocumentReference,
   DocumentSnapshot,
   type Firestore,
-  type FirestoreSettings,
   type Query,
   type QuerySnapshot,
 } from 'firebase-admin/firestore';
@@ -73,8 +72,9 @@ export class AdminDriver implements Driver {
     this.app = initializeApp({ projectId }, `admin-${projectId}-${randomBytes(4).toString('hex')}`);
     // ssl:false is what makes the client send `Bearer owner` (emulator admin), exactly as with
     // FIRESTORE_EMULATOR_HOST; passing the host explicitly lets one process reach several servers.
-    // firebase-admin's FirestoreSettings type omits host/ssl, but they are passed to the client.
-    this.db = initializeFirestore(this.app, { host: hostPort, ssl: false } as FirestoreSettings);
+    // firebase-admin forwards only some settings to the client, so set host/ssl afterwards.
+    this.db = getFirestore(this.app);
+    this.db.settings({ host: hostPort, ssl: false });
   }
 
   private field(f: FieldRef): string | FieldPath {
