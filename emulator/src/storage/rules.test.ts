@@ -10,7 +10,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectStorageEmulator, getBytes, getStorage, ref, uploadBytes, uploadBytesResumable } from 'firebase/storage';
+import { connectStorageEmulator, getBytes, getStorage, list, listAll, ref, uploadBytes, uploadBytesResumable } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageServer, type StorageServer } from './index.js';
 
@@ -37,6 +37,13 @@ service firebase.storage {
     match /locked/{file} {
       allow read, create;
       allow update: if resource.metadata.locked != 'yes';
+    }
+    match /shared/{file} {
+      allow list: if request.auth != null;
+      allow get, write;
+    }
+    match /named/{file} {
+      allow list: if file == 'x';
     }
     match /big/{file} {
       allow write: if request.resource.size < 2 * 1024 * 1024;
@@ -181,7 +188,7 @@ describe('storage rules with the modular web SDK', () => {
     await deleteApp(app);
   });
 
-  it('storage/unauthorized with the refusal message; resumable uploads are checked at finalize', async () => {
+  it('storage/unauthorized with the refusal message', async () => {
     const st = getStorage(app);
     await uploadBytes(ref(st, 'users/alice/n.txt'), buf(10), { contentType: 'text/plain' });
     expect(Buffer.from(await getBytes(ref(st, 'users/alice/n.txt'))).toString()).toBe('aaaaaaaaaa');
@@ -201,10 +208,76 @@ describe('storage rules with the modular web SDK', () => {
     expect(body.error.message).toMatch(/^Permission denied\./);
     expect(body.error.message).toMatch(/false for 'get' @ L\d+/);
 
+  });
+
+  it('resumable uploads are refused at start from the declared size, before any bytes', async () => {
+    const st = getStorage(app);
     await uploadBytesResumable(ref(st, 'big/ok.bin'), buf(512 * 1024));
-    const big = (await uploadBytesResumable(ref(st, 'big/too-big.bin'), buf(2 * 1024 * 1024))
-      .then(() => null)
-      .catch((e: unknown) => e)) as { code: string } | null;
+    const task = uploadBytesResumable(ref(st, 'big/too-big.bin'), buf(2 * 1024 * 1024));
+    const transferred: number[] = [];
+    task.on('state_changed', (snap) => transferred.push(snap.bytesTransferred));
+    const big = (await task.then(() => null).catch((e: unknown) => e)) as { code: string } | null;
     expect(big?.code).toBe('storage/unauthorized');
+    expect(transferred.every((n) => n === 0)).toBe(true);
+    expect(task.snapshot.bytesTransferred).toBe(0);
+
+    // The raw protocol: the start request itself is answered 403 with the refusal.
+    const token = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"alice"}').toString('base64url')}.`;
+    const start = (declared: number | null) =>
+      fetch(`http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o?name=${encodeURIComponent('big/raw.bin')}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Firebase ${token}`,
+          'X-Goog-Upload-Protocol': 'resumable',
+          'X-Goog-Upload-Command': 'start',
+          ...(declared === null ? {} : { 'X-Goog-Upload-Header-Content-Length': String(declared) }),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ name: 'big/raw.bin', contentType: 'application/octet-stream' }),
+      });
+    const refused = await start(2 * 1024 * 1024);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/^Permission denied\. .*false for 'create'/s);
+    expect(refused.headers.get('x-goog-upload-url')).toBeNull();
+    expect((await start(2 * 1024 * 1024 - 1)).status).toBe(200);
+
+    // Without a declared size the start is accepted and the check at finalize still refuses.
+    const open = await start(null);
+    expect(open.status).toBe(200);
+    const url = open.headers.get('x-goog-upload-url')!;
+    const fin = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: `Firebase ${token}`, 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': '0' },
+      body: buf(2 * 1024 * 1024),
+    });
+    expect(fin.status).toBe(403);
+    const after = await fetch(`http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o/${encodeURIComponent('big/raw.bin')}`, {
+      headers: { Authorization: 'Firebase owner' },
+    });
+    expect(after.status).toBe(404);
+  });
+
+  it('a rule on the files of a folder grants listing the folder; others are refused', async () => {
+    const st = getStorage(app);
+    // rules-unit-testing's clearStorage only deletes top-level objects (listAll of the root).
+    await server.clear();
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await put(ctx.storage().ref('shared/a.txt'), buf(1));
+      await put(ctx.storage().ref('users/alice/a.txt'), buf(1));
+      await put(ctx.storage().ref('users/bob/b.txt'), buf(1));
+      await put(ctx.storage().ref('named/x'), buf(1));
+    });
+    // `match /shared/{file} { allow list }` covers listing `shared/` (signed in only).
+    expect((await listAll(ref(st, 'shared'))).items.map((i) => i.fullPath)).toEqual(['shared/a.txt']);
+    const anon = env.unauthenticatedContext().storage();
+    await assertFails(anon.ref('shared').listAll());
+    // `{file=**}` with an owner check: own folder yes, someone else's no.
+    expect((await list(ref(st, 'users/alice'))).items.map((i) => i.fullPath)).toEqual(['users/alice/a.txt']);
+    const denied = (await listAll(ref(st, 'users/bob')).catch((e: unknown) => e)) as { code: string };
+    expect(denied.code).toBe('storage/unauthorized');
+    // The listed file's name is unknown when a folder is listed, so a condition on it cannot grant.
+    expect(((await listAll(ref(st, 'named')).catch((e: unknown) => e)) as { code: string }).code).toBe('storage/unauthorized');
+    // No rule for the bucket root.
+    expect(((await listAll(ref(st, '')).catch((e: unknown) => e)) as { code: string }).code).toBe('storage/unauthorized');
   });
 });

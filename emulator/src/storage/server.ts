@@ -339,6 +339,65 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     if (denied !== null) throw new HttpError(403, `Permission denied. ${denied}`.trim(), 'forbidden');
   };
 
+  /** The would-be object a write creates, as `request.resource` sees it. */
+  const incomingObject = (
+    bucket: string,
+    name: string,
+    meta: UploadMeta,
+    hashes: { md5Hash: string; crc32c: string; size: number },
+    existing: StoredObject | null,
+  ): StoredObject => {
+    const now = new Date().toISOString();
+    const o: StoredObject = {
+      bucket,
+      name,
+      generation: String(BigInt(Date.now()) * 1000n),
+      metageneration: 1,
+      ...hashes,
+      contentType: meta.contentType,
+      metadata: { ...meta.metadata },
+      timeCreated: existing?.timeCreated ?? now,
+      updated: now,
+      blob: '',
+    };
+    for (const f of OPTIONAL_FIELDS) if (meta[f] !== undefined) o[f] = meta[f];
+    return o;
+  };
+
+  /**
+   * Rules at the start of a resumable upload, from what the client declared (size, content
+   * type, metadata), so a refused upload fails before any bytes are sent. The hashes are not
+   * known yet: the rules run with two different stand-ins and the start is refused only when
+   * both are refused, i.e. when the hashes cannot change the outcome for these stand-ins. The
+   * check at finalize, with the real bytes, still applies.
+   */
+  const authorizeDeclared = async (
+    caller: CallerContext,
+    bucket: string,
+    name: string,
+    meta: UploadMeta,
+    declaredSize: number | null,
+  ): Promise<void> => {
+    if (caller.admin || declaredSize === null || !Number.isSafeInteger(declaredSize) || declaredSize < 0) return;
+    if (!authorizerFor(bucket)) return;
+    const existing = store.get(bucket, name);
+    let refusal: unknown = null;
+    for (const [md5Hash, crc32c] of [
+      ['AAAAAAAAAAAAAAAAAAAAAA==', 'AAAAAA=='],
+      ['/////////////////////w==', '/////w=='],
+    ] as const) {
+      const incoming = incomingObject(bucket, name, meta, { md5Hash, crc32c, size: declaredSize }, existing);
+      try {
+        await authorize(caller, existing ? 'update' : 'create', bucket, name, existing, incoming);
+        return;
+      } catch (e) {
+        if (!(e instanceof HttpError && e.status === 403)) throw e;
+        refusal = e;
+      }
+    }
+    throw refusal;
+  };
+
   /**
    * Builds the would-be object for `request.resource`, checks rules, then commits the temp file.
    * Used by every upload path of both APIs so create/update rules see size and content type.
@@ -359,20 +418,7 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         if (!ok) throw new HttpError(412, 'At least one of the pre-conditions you specified did not hold.', 'conditionNotMet');
       }
       const hashes = await hashFile(tmpFile);
-      const now = new Date().toISOString();
-      const incoming: StoredObject = {
-        bucket,
-        name,
-        generation: String(BigInt(Date.now()) * 1000n),
-        metageneration: 1,
-        ...hashes,
-        contentType: meta.contentType,
-        metadata: { ...meta.metadata },
-        timeCreated: existing?.timeCreated ?? now,
-        updated: now,
-        blob: '',
-      };
-      for (const f of OPTIONAL_FIELDS) if (meta[f] !== undefined) incoming[f] = meta[f];
+      const incoming = incomingObject(bucket, name, meta, hashes, existing);
       await authorize(caller, existing ? 'update' : 'create', bucket, name, existing, incoming);
       // Firebase uploads always get a download token, like the real service; added after the
       // rules check so `request.resource.metadata` holds only what the client sent.
@@ -555,7 +601,9 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       if (method === 'GET') {
         const prefix = q.get('prefix') ?? '';
         const delimiter = q.get('delimiter') ?? '';
-        await authorize(caller, 'list', bucket, delimiter && prefix.endsWith(delimiter) ? prefix.slice(0, -delimiter.length) : prefix, null, null);
+        // Rules see the folder without its trailing slashes (`public/` -> /public), like the
+        // official emulator; storage-rules.ts also lets `match /public/{file}` grant it.
+        await authorize(caller, 'list', bucket, prefix.replace(/\/+$/, ''), null, null);
         const maxResults = q.has('maxResults') ? Number(q.get('maxResults')) : undefined;
         if (maxResults !== undefined && !(Number.isInteger(maxResults) && maxResults > 0)) throw new HttpError(400, 'Invalid maxResults.');
         const r = store.list(bucket, { prefix, delimiter, pageToken: q.get('pageToken') ?? undefined, maxResults });
@@ -584,7 +632,9 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         if (!name) throw new HttpError(400, 'Missing object name.');
         const declared = req.headers['x-goog-upload-header-content-length'];
         const meta = uploadMetaFrom(json, req.headers['x-goog-upload-header-content-type'] as string | undefined);
-        const s = await newSession(caller, bucket, name, meta, declared ? Number(declared) : null, true, null);
+        const declaredSize = declared ? Number(declared) : null;
+        await authorizeDeclared(caller, bucket, name, meta, declaredSize);
+        const s = await newSession(caller, bucket, name, meta, declaredSize, true, null);
         const uploadUrl = `${base}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${s.id}&upload_protocol=resumable`;
         res.writeHead(200, {
           'X-Goog-Upload-URL': uploadUrl,

@@ -3,7 +3,7 @@
  * `request` / `resource` values storage rules see and maps firestore.get()/exists() onto the
  * Firestore lookup callback. Kept in src/storage so the rules part stays storage-agnostic.
  */
-import { compileRules, evaluateRules } from '../rules/ruleset.js';
+import { ANY_ONE, compileRules, evaluateRules, type PathSeg } from '../rules/ruleset.js';
 import { fromJs, RBytes, RLatLng, RMap, RPath, RTimestamp, type Value } from '../rules/values.js';
 import type { RulesFile, StorageAuthorizer, StorageAuthzRequest, StorageRulesCompiler, StorageRulesResource } from './rules-hook.js';
 
@@ -75,9 +75,9 @@ function evaluate(source: string, req: StorageAuthzRequest): string | null {
     ]),
   );
   const lookup = req.firestore;
-  const decision = evaluateRules(rs, {
+  const decide = (matchPath: PathSeg[]) => evaluateRules(rs, {
     service: 'firebase.storage',
-    path,
+    path: matchPath,
     method: req.method,
     request,
     resource: req.resource ? resourceValue(req.resource) : null,
@@ -101,7 +101,17 @@ function evaluate(source: string, req: StorageAuthzRequest): string | null {
       },
     },
   });
-  return decision.allowed ? null : (decision.message ?? 'denied').trim();
+  const decision = decide(path);
+  if (decision.allowed) return null;
+  if (req.method === 'list') {
+    // A listing of the folder `a/b/` is also granted by rules written for the files directly in
+    // it (`match /a/b/{file}`), as in production (firebase-tools#3533) and in the official
+    // emulator, which hands the delimiter to its rules runtime for this (firebase-tools#4827).
+    // The child segment is unknown: a condition that reads its wildcard cannot grant the list.
+    const child = decide([...path, ANY_ONE]);
+    if (child.allowed) return null;
+  }
+  return (decision.message ?? 'denied').trim();
 }
 
 /** The StorageRulesCompiler backed by src/rules. Throws the parse error on bad syntax. */
