@@ -235,8 +235,10 @@ function mapMethod(m: RMap, name: string, args: Value[], where: string): Value {
       arity(where, args, 1);
       const o = args[0];
       if (!(o instanceof RMap)) err(`${where}: expected map, got ${typeName(o!)}.`);
-      // m.diff(o): keys added are those in o but not in m (o is the "after").
-      return new RMapDiff(m, o);
+      // m.diff(o) compares the calling map m against o (rules.MapDiff reference:
+      // {"a":1}.diff({}).addedKeys() == ["a"].toSet()), so o is the "before" and m the "after";
+      // request.resource.data.diff(resource.data).addedKeys() lists the keys the write adds.
+      return new RMapDiff(o, m);
     }
     case 'get': {
       arity(where, args, 2);
