@@ -248,7 +248,7 @@ describe('storage rules with the modular web SDK', () => {
     const fin = await fetch(url, {
       method: 'POST',
       headers: { Authorization: `Firebase ${token}`, 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': '0' },
-      body: buf(2 * 1024 * 1024),
+      body: Buffer.from(buf(2 * 1024 * 1024)),
     });
     expect(fin.status).toBe(403);
     const after = await fetch(`http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o/${encodeURIComponent('big/raw.bin')}`, {
