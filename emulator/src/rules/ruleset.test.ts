@@ -197,6 +197,16 @@ describe('query proving (symbolic resource)', () => {
     expect(run({ op: '!=', field: ['k'], value: 'secret' })).toBe(true);
     expect(run(undefined)).toBe(false);
   });
+  it("array-contains proves a string element: 'x' in resource.data.tags", () => {
+    const rs2 = compileRules(wrap(`match /docs/{id} { allow list: if 'x' in resource.data.tags; }`));
+    const run = (filter: QueryFilter | undefined) =>
+      evaluateRules(rs2, { service: 'cloud.firestore', path, method: 'list', request: null, resource: null, cases: factsFromQuery({ filter, orderBy: [] })! }).allowed;
+    expect(run({ op: 'array-contains', field: ['tags'], value: 'x' })).toBe(true);
+    expect(run({ op: 'array-contains', field: ['tags'], value: 'y' })).toBe(false);
+    expect(run({ op: 'array-contains-any', field: ['tags'], value: ['x'] })).toBe(true);
+    expect(run({ op: 'array-contains-any', field: ['tags'], value: ['x', 'y'] })).toBe(false);
+    expect(run(undefined)).toBe(false);
+  });
   it('an unknown path segment is only absorbed by a recursive wildcard', () => {
     const rs3 = compileRules(wrap(`match /{p=**}/c/{id} { allow list: if true; } match /u/{uid}/d/{id} { allow list: if true; }`));
     const run = (p: PathSeg[]) => evaluateRules(rs3, { service: 'cloud.firestore', path: p, method: 'list', request: null, resource: null, cases: [{ fields: new Map() }] }).allowed;

@@ -86,7 +86,8 @@ function symIn(x: Value, u: RUnknown): Value {
   if (u.kind === 'data' && typeof x === 'string' && !isSymbolic(x)) {
     const ff = u.facts?.fields.get([...u.path, x].join(FIELD_SEP));
     if (ff?.exists) return true;
-    return OPAQUE;
+    // Not a known key: a string may still be a known element (`'x' in resource.data.tags`
+    // under `array-contains 'x'`), so fall through.
   }
   const ff = u.fieldFacts();
   if (ff && !isSymbolic(x) && ff.contains.some((c) => valueEquals(c, x))) return true;
