@@ -361,8 +361,8 @@ export function createWebOps(fs: Fs, appMod: App) {
     },
     async unlisten(id: number) {
       return wrap(async () => {
+        // Keep the (now silent) queue so a later nextEvent can show that nothing arrives.
         listeners.get(id)?.unsubscribe();
-        listeners.delete(id);
         return null;
       });
     },
