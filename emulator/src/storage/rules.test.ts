@@ -34,6 +34,10 @@ service firebase.storage {
       allow read, write: if request.auth != null
         && firestore.get(/databases/(default)/documents/members/$(request.auth.uid)).data.org == org;
     }
+    match /members/{file} {
+      allow write: if request.auth != null
+        && firestore.exists(/databases/(default)/documents/members/$(request.auth.uid));
+    }
     match /locked/{file} {
       allow read, create;
       allow update: if resource.metadata.locked != 'yes';
@@ -136,13 +140,15 @@ describe('storage rules via rules-unit-testing', () => {
     await assertSucceeds(anon.ref('locked/m.txt').updateMetadata({ contentType: 'text/plain' }));
   });
 
-  it('firestore.get() reads Firestore data', async () => {
+  it('firestore.get() and firestore.exists() read Firestore data', async () => {
     const alice = env.authenticatedContext('alice').storage();
     const bob = env.authenticatedContext('bob').storage();
     await assertSucceeds(put(alice.ref('orgs/acme/plan.txt'), buf(3)));
     await assertFails(put(bob.ref('orgs/acme/plan2.txt'), buf(3)));
     await assertSucceeds(alice.ref('orgs/acme/plan.txt').getMetadata());
     await assertFails(bob.ref('orgs/acme/plan.txt').getMetadata());
+    await assertSucceeds(put(bob.ref('members/m.txt'), buf(3)));
+    await assertFails(put(env.authenticatedContext('carol').storage().ref('members/m.txt'), buf(3)));
   });
 
   it('download tokens bypass rules; wrong tokens do not', async () => {
@@ -279,5 +285,43 @@ describe('storage rules with the modular web SDK', () => {
     expect(((await listAll(ref(st, 'named')).catch((e: unknown) => e)) as { code: string }).code).toBe('storage/unauthorized');
     // No rule for the bucket root.
     expect(((await listAll(ref(st, '')).catch((e: unknown) => e)) as { code: string }).code).toBe('storage/unauthorized');
+  });
+});
+
+describe('project of firestore.get() in storage rules', () => {
+  it('a default bucket names its project; other buckets use the configured project', async () => {
+    const seen: string[] = [];
+    const s = await startStorageServer({
+      port: 0,
+      projectId: 'configured',
+      firestore: {
+        lookup: (projectId) => {
+          seen.push(projectId);
+          return null;
+        },
+      },
+    });
+    s.setRules('*', [
+      {
+        content: `rules_version = '2';
+service firebase.storage { match /b/{bucket}/o { match /{f} {
+  allow write: if firestore.exists(/databases/(default)/documents/flags/on); } } }`,
+      },
+    ]);
+    const apps: FirebaseApp[] = [];
+    try {
+      for (const bucket of ['demo-x.appspot.com', 'demo-y.firebasestorage.app', 'custom-bucket']) {
+        const a = initializeApp({ projectId: 'demo-x', storageBucket: bucket, apiKey: 'fake' }, `bucket-${bucket}`);
+        apps.push(a);
+        const st = getStorage(a);
+        connectStorageEmulator(st, '127.0.0.1', s.port);
+        const e = (await uploadBytes(ref(st, 'f.txt'), buf(1)).catch((x: unknown) => x)) as { code: string };
+        expect(e.code).toBe('storage/unauthorized');
+      }
+      expect(seen).toEqual(['demo-x', 'demo-y', 'configured']);
+    } finally {
+      for (const a of apps) await deleteApp(a);
+      await s.close();
+    }
   });
 });

@@ -133,8 +133,10 @@ function etagOf(o: StoredObject): string {
   return createHash('md5').update(`${o.bucket}/${o.name}#${o.generation}/${o.metageneration}`).digest('base64');
 }
 
+const DEFAULT_BUCKET_SUFFIX = /\.(appspot\.com|firebasestorage\.app)$/;
+
 function projectOfBucket(bucket: string): string {
-  return bucket.replace(/\.(appspot\.com|firebasestorage\.app)$/, '');
+  return bucket.replace(DEFAULT_BUCKET_SUFFIX, '');
 }
 
 function toRulesResource(o: StoredObject): StorageRulesResource {
@@ -313,6 +315,14 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
   const authorizerFor = (bucket: string): StorageAuthorizer | null =>
     authorizers.get(bucket) ?? authorizers.get(projectOfBucket(bucket)) ?? authorizers.get('*') ?? null;
 
+  /**
+   * The project whose Firestore data `firestore.get()` reads: a default bucket names its
+   * project (`p.appspot.com`, `p.firebasestorage.app`), so one emulator serves tests of several
+   * projects; any other bucket belongs to the configured project.
+   */
+  const projectFor = (bucket: string): string =>
+    DEFAULT_BUCKET_SUFFIX.test(bucket) ? projectOfBucket(bucket) : (options.projectId ?? bucket);
+
   /** Throws 403 when rules refuse. Admin callers and buckets without compiled rules are allowed. */
   const authorize = async (
     caller: CallerContext,
@@ -333,7 +343,7 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       resource: existing ? toRulesResource(existing) : null,
       requestResource: incoming ? toRulesResource(incoming) : null,
       time: new Date(),
-      projectId: options.projectId ?? projectOfBucket(bucket),
+      projectId: projectFor(bucket),
       firestore: lookup,
     });
     if (denied !== null) throw new HttpError(403, `Permission denied. ${denied}`.trim(), 'forbidden');
