@@ -62,9 +62,14 @@ export const EXPORT_METADATA = 'notenest-export.json';
 const DEFAULT_PROJECT = 'demo-project';
 const RULES_POLL_MS = 300;
 
-function createEngine(log: (l: string) => void): EmulatorEngine {
-  const engine = new FirestoreEngine({ authorizer: new RulesAuthorizer({ log }) });
-  return engine;
+/**
+ * The engine exactly as the emulator runs it (rules authorizer included). Exported so transport
+ * tests exercise the real engine rather than a stand-in.
+ */
+export function createFirestoreEngine(
+  log: (l: string) => void = (l) => process.stderr.write(l + '\n'),
+): FirestoreEngine {
+  return new FirestoreEngine({ authorizer: new RulesAuthorizer({ log }) });
 }
 
 async function startStorage(
@@ -131,7 +136,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const wantFirestore = !!options.firestore || !options.storage;
   const wantStorage = !!options.storage || !options.firestore;
 
-  const engine = options.engine ?? createEngine(log);
+  const engine: EmulatorEngine = options.engine ?? createFirestoreEngine(log);
   const cleanups: (() => Promise<void> | void)[] = [];
   let transport: FirestoreTransport | undefined;
   let storage: StorageHandle | undefined;

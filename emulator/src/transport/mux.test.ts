@@ -4,7 +4,8 @@ import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { classify, HTTP2_PREFACE } from './mux.js';
 import { startFirestoreTransport, type FirestoreTransport } from './index.js';
-import { FakeEngine } from './fake-engine.js';
+import { createFirestoreEngine } from '../server.js';
+import type { FirestoreEngine } from '../firestore/engine.js';
 
 describe('classify', () => {
   it('waits while the bytes are a prefix of the HTTP/2 preface', () => {
@@ -18,13 +19,19 @@ describe('classify', () => {
   });
 });
 
+const DENY_ALL =
+  "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { " +
+  'match /{doc=**} { allow read, write: if false; } } }';
+
 describe('one port for gRPC and HTTP/1.1', () => {
-  let engine: FakeEngine;
+  let engine: FirestoreEngine;
   let server: FirestoreTransport;
   let app: App;
 
   beforeAll(async () => {
-    engine = new FakeEngine();
+    engine = createFirestoreEngine();
+    // Rules that refuse everything: only rule-bypassing (admin) calls can succeed.
+    engine.setRules('demo-mux', [{ content: DENY_ALL }]);
     server = await startFirestoreTransport(engine, { port: 0 });
     app = initializeApp({ projectId: 'demo-mux' }, 'mux-test');
     getFirestore(app).settings({ host: `127.0.0.1:${server.port}`, ssl: false });
@@ -41,15 +48,28 @@ describe('one port for gRPC and HTTP/1.1', () => {
     expect(snap.exists).toBe(true);
     expect(snap.data()).toEqual({ n: 1, s: 'x', nested: { ok: true } });
     expect((await db.doc('rooms/missing').get()).exists).toBe(false);
-    expect(engine.contexts.every((c) => c.admin)).toBe(true);
+    // Every call was made as admin: the deny-all rules of this project did not apply.
+    expect(engine.getRules('demo-mux')).toEqual([{ content: DENY_ALL }]);
+    const unauthenticated = await fetch(
+      `http://127.0.0.1:${server.port}/v1/projects/demo-mux/databases/(default)/documents/rooms/a`,
+    );
+    expect(unauthenticated.status).toBe(403);
   });
 
   it('maps engine errors to gRPC status codes', async () => {
     const db = getFirestore(app);
-    // The fake engine's runAggregationQuery works; listDocuments via REST-like gRPC works too.
     const count = await db.collection('rooms').count().get();
     expect(count.data().count).toBeGreaterThanOrEqual(1);
+    // The engine's NOT_FOUND (update of a missing document) arrives as gRPC status 5.
+    await expect(db.doc('rooms/missing').update({ n: 2 })).rejects.toMatchObject({
+      code: 5,
+      message: expect.stringContaining('No document to update'),
+    });
   });
+
+  const ALLOW_READ =
+    "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { " +
+    'match /{doc=**} { allow read: if true; } } }';
 
   it('serves HTTP/1.1 on the same port, even when the request line arrives in pieces', async () => {
     expect(await (await fetch(`http://127.0.0.1:${server.port}/`)).text()).toBe('Ok');
@@ -67,15 +87,15 @@ describe('one port for gRPC and HTTP/1.1', () => {
           ),
         20,
       );
-      const body = '{"rules":{"files":[{"content":"x"}]}}';
+      const body = JSON.stringify({ rules: { files: [{ content: ALLOW_READ }] } });
       setTimeout(() => s.write(`Content-Length: ${body.length}\r\n\r\n${body}`), 40);
     });
     expect(text).toMatch(/^HTTP\/1\.1 200/);
-    expect(engine.rules.at(-1)).toEqual({ projectId: 'demo-mux', files: [{ content: 'x' }] });
+    expect(engine.getRules('demo-mux')).toEqual([{ content: ALLOW_READ }]);
   });
 
   it('closes every connection promptly on close()', async () => {
-    const other = await startFirestoreTransport(new FakeEngine(), { port: 0 });
+    const other = await startFirestoreTransport(createFirestoreEngine(), { port: 0 });
     const s = net.connect(other.port, '127.0.0.1');
     await new Promise((r) => s.once('connect', r));
     s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');

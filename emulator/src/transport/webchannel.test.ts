@@ -2,7 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frame, parseForwardBody, parseFrames, parseHeaderBlock } from './webchannel.js';
 import { startFirestoreTransport, type FirestoreTransport } from './index.js';
-import { FakeEngine } from './fake-engine.js';
+import { createFirestoreEngine } from '../server.js';
+import type { FirestoreEngine } from '../firestore/engine.js';
 
 describe('framing helpers', () => {
   it('counts UTF-16 code units, not bytes', () => {
@@ -34,6 +35,25 @@ describe('framing helpers', () => {
 
 const DB = 'projects/demo-wc/databases/(default)';
 const DOC = `${DB}/documents/rooms/a`;
+const ADMIN = { admin: true, auth: null };
+// Reads are refused to everyone and writes allowed to alice only, so a served target proves an
+// admin context and a committed write proves alice's token reached the engine.
+const RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{db}/documents {
+    match /{doc=**} { allow read: if false; }
+    match /rooms/{id} {
+      allow write: if request.auth != null && request.auth.uid == 'alice' && request.auth.token.email == 'a@x';
+    }
+  }
+}`;
+
+function setN(n: number) {
+  return {
+    database: DB,
+    writes: [{ update: { name: DOC, fields: { n: { integerValue: String(n) } } } }],
+  };
+}
 
 interface Reply {
   status: number;
@@ -86,19 +106,15 @@ function arrays(text: string): [number, unknown[]][] {
 }
 
 describe('WebChannel sessions', () => {
-  let engine: FakeEngine;
+  let engine: FirestoreEngine;
   let server: FirestoreTransport;
   const base =
     '/google.firestore.v1.Firestore/Listen/channel?VER=8&database=' + encodeURIComponent(DB);
 
   beforeAll(async () => {
-    engine = new FakeEngine();
-    engine.docs.set(DOC, {
-      name: DOC,
-      fields: { n: { integerValue: '1' } },
-      createTime: '2026-11-21T00:00:00Z',
-      updateTime: '2026-11-21T00:00:00Z',
-    });
+    engine = createFirestoreEngine();
+    engine.setRules('demo-wc', [{ content: RULES }]);
+    await engine.commit(ADMIN, setN(1));
     server = await startFirestoreTransport(engine, {
       port: 0,
       webchannel: { noopIntervalMs: 200, longPollHoldMs: 300 },
@@ -129,7 +145,6 @@ describe('WebChannel sessions', () => {
     const sid = await handshake([
       { database: DB, addTarget: { targetId: 2, documents: { documents: [DOC] } } },
     ]);
-    expect(engine.contexts.at(-1)).toEqual({ admin: true, auth: null });
 
     // Long-poll: everything pending, then the response ends.
     const lp = await request(
@@ -145,6 +160,29 @@ describe('WebChannel sessions', () => {
         .name,
     ).toBe(DOC);
     expect(lp.headers['access-control-allow-credentials']).toBe('true');
+    // The handshake's `Authorization: Bearer owner` made it an admin stream: the deny-all read
+    // rule did not apply. Without it the same target is refused.
+    const other = await handshake(
+      [{ database: DB, addTarget: { targetId: 2, documents: { documents: [DOC] } } }],
+      '',
+    );
+    const refused = await request(
+      server.port,
+      'GET',
+      `${base}&RID=rpc&SID=${other}&AID=0&CI=1&TYPE=xmlhttp&zx=b2&t=1`,
+    );
+    expect(arrays(refused.text)[0]).toEqual([
+      1,
+      [
+        {
+          targetChange: {
+            targetChangeType: 'REMOVE',
+            targetIds: [2],
+            cause: { code: 7, message: expect.any(String) },
+          },
+        },
+      ],
+    ]);
 
     // Forward channel: ack reply is framed [1, lastArrayId, 0]; a retried POST (same ofs) is dropped.
     const post = (ofs: number) =>
@@ -221,13 +259,7 @@ describe('WebChannel sessions', () => {
       },
     ).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 50));
-    engine.docs.set(DOC, {
-      name: DOC,
-      fields: { n: { integerValue: '2' } },
-      createTime: 'x',
-      updateTime: '2026-11-21T00:00:01Z',
-    });
-    await engine.commit({ admin: true, auth: null }, { writes: [] });
+    await engine.commit(ADMIN, setN(2));
     await pending;
     expect(live.some(([, m]) => JSON.stringify(m).includes('"integerValue":"2"'))).toBe(true);
   });
@@ -264,15 +296,23 @@ describe('WebChannel sessions', () => {
       forwardBody(0, [{ database: DB }], { headers: `Authorization:Bearer ${jwt}\r\n` }),
     );
     const sid = (arrays(r.text)[0]![1] as string[])[1]!;
-    expect(engine.contexts.at(-1)).toEqual({
-      admin: false,
-      auth: { uid: 'alice', token: { sub: 'alice', email: 'a@x' } },
-    });
+    const missing = `${DB}/documents/rooms/missing`;
     await request(
       server.port,
       'POST',
       `${wbase}&SID=${sid}&RID=2&AID=0`,
-      forwardBody(1, [{ streamToken: 'MA==', writes: [{ delete: `${DB}/documents/fail/x` }] }]),
+      forwardBody(1, [
+        // Allowed by the rules only for uid alice with email a@x: proves the handshake token.
+        {
+          streamToken: 'MA==',
+          writes: [{ update: { name: `${DB}/documents/rooms/b`, fields: {} } }],
+        },
+        // Precondition failure: the engine's NOT_FOUND comes back as an error message.
+        {
+          streamToken: 'MA==',
+          writes: [{ update: { name: missing, fields: {} }, currentDocument: { exists: true } }],
+        },
+      ]),
     );
     const lp = await request(
       server.port,
@@ -280,9 +320,36 @@ describe('WebChannel sessions', () => {
       `${wbase}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp`,
     );
     const msgs = arrays(lp.text).map(([, m]) => m[0]);
-    expect(msgs[0]).toMatchObject({ streamId: 's1' });
-    expect(msgs[1]).toEqual({
-      error: { code: 5, status: 'NOT_FOUND', message: 'No document to update' },
+    expect(msgs[0]).toMatchObject({ streamId: expect.stringMatching(/^[0-9a-f]+$/) });
+    expect(msgs[1]).toMatchObject({ writeResults: [{ updateTime: expect.any(String) }] });
+    expect(msgs[2]).toEqual({
+      error: { code: 5, status: 'NOT_FOUND', message: `No document to update: ${missing}` },
+    });
+    expect((await engine.getDocument(ADMIN, { name: `${DB}/documents/rooms/b` })).name).toBe(
+      `${DB}/documents/rooms/b`,
+    );
+
+    // Signed out, the same write is refused by the rules.
+    const anon = await request(
+      server.port,
+      'POST',
+      `${wbase}&RID=1&CVER=22&zx=l&t=1`,
+      forwardBody(0, [
+        { database: DB },
+        {
+          streamToken: 'MA==',
+          writes: [{ update: { name: `${DB}/documents/rooms/c`, fields: {} } }],
+        },
+      ]),
+    );
+    const anonSid = (arrays(anon.text)[0]![1] as string[])[1]!;
+    const anonLp = await request(
+      server.port,
+      'GET',
+      `${wbase}&RID=rpc&SID=${anonSid}&AID=0&CI=1&TYPE=xmlhttp`,
+    );
+    expect(arrays(anonLp.text).map(([, m]) => m[0])[1]).toMatchObject({
+      error: { code: 7, status: 'PERMISSION_DENIED' },
     });
   });
 
