@@ -38,8 +38,23 @@ const CUSTOM: Record<
   },
 };
 
-const ROUTE =
-  /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents((?:\/[^/:]+)*)(?::([A-Za-z]+))?\/?$/;
+/** Verbs of the Firestore REST API this emulator does not serve: still method calls, answered 501. */
+const UNSUPPORTED_VERBS = new Set(['partitionQuery', 'listen', 'write']);
+
+/**
+ * Only a trailing `:verb` naming a known method is a method call; any other `:` belongs to a
+ * document or collection id (`.../documents/c/a:b`). Checked on the raw path, so an id ending
+ * in a verb can still be addressed with an encoded colon (`a%3Acommit`).
+ */
+export function splitVerb(pathname: string): { path: string; verb?: string } {
+  const m = /:([A-Za-z]+)$/.exec(pathname);
+  if (m && (Object.hasOwn(CUSTOM, m[1]!) || UNSUPPORTED_VERBS.has(m[1]!))) {
+    return { path: pathname.slice(0, -m[0].length), verb: m[1]! };
+  }
+  return { path: pathname };
+}
+
+const ROUTE = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents((?:\/[^/]+)*)\/?$/;
 
 export class RestError extends Error {
   constructor(
@@ -96,7 +111,8 @@ export async function handleRest(
   url: URL,
   body: string,
 ): Promise<RestResult | undefined> {
-  const m = ROUTE.exec(url.pathname);
+  const { path, verb: custom } = splitVerb(url.pathname);
+  const m = ROUTE.exec(path);
   if (!m) return undefined;
   const project = decodeSegment(m[1]!);
   const databaseId = decodeSegment(m[2]!);
@@ -104,7 +120,6 @@ export async function handleRest(
   const segments = (m[3] ?? '').split('/').filter(Boolean).map(decodeSegment);
   const root = `${database}/documents`;
   const resourcePath = segments.length ? `${root}/${segments.join('/')}` : root;
-  const custom = m[4];
   const q = url.searchParams;
 
   const call = (fn: keyof EngineApi, req: Msg) =>
