@@ -21,7 +21,9 @@ export function decodeJwtPayload(jwt: string): Record<string, unknown> | null {
   if (parts.length < 2 || !parts[1]) return null;
   try {
     const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
-    return payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+    return payload && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -36,7 +38,12 @@ export function callerFromAuthorization(header: string | undefined): CallerConte
   if (token === 'owner') return { admin: true, auth: null };
   const payload = decodeJwtPayload(token);
   if (payload) {
-    const uid = typeof payload['sub'] === 'string' ? payload['sub'] : typeof payload['user_id'] === 'string' ? payload['user_id'] : null;
+    const uid =
+      typeof payload['sub'] === 'string'
+        ? payload['sub']
+        : typeof payload['user_id'] === 'string'
+          ? payload['user_id']
+          : null;
     return { admin: false, auth: uid ? { uid, token: payload } : null };
   }
   // A Bearer token that is not a JWT is an OAuth access token from admin credentials

@@ -165,7 +165,10 @@ const md5 = (b: Buffer): string => createHash('md5').update(b).digest('base64');
 
 function call<T>(fn: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(
-    ([name, a]) => (window as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[name as string]!(...(a as unknown[])),
+    ([name, a]) =>
+      (window as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[name as string]!(
+        ...(a as unknown[]),
+      ),
     [fn, args] as const,
   ) as Promise<T>;
 }
@@ -177,7 +180,9 @@ type Meta = Record<string, unknown> & { customMetadata?: Record<string, string> 
 describe('web SDK in headless Chromium', () => {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+      );
     }
     server = await startStorageServer({ port: 0 });
     server.setRules('*', [{ name: 'storage.rules', content: RULES }]);
@@ -217,7 +222,10 @@ describe('web SDK in headless Chromium', () => {
     page = await browser.newPage();
     // `localhost` page vs `127.0.0.1` emulator: a different origin, so CORS applies.
     await page.goto(`http://localhost:${(pageServer.address() as AddressInfo).port}/`);
-    await page.evaluate((port) => (window as unknown as { setup(p: number): void }).setup(port), server.port);
+    await page.evaluate(
+      (port) => (window as unknown as { setup(p: number): void }).setup(port),
+      server.port,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -253,7 +261,9 @@ describe('web SDK in headless Chromium', () => {
       customMetadata: { owner: 'browser-user', n: '1' },
     });
     expect(r.uploaded['generation']).toMatch(/^\d+$/);
-    expect(new Date(r.uploaded['timeCreated'] as string).toISOString()).toBe(r.uploaded['timeCreated']);
+    expect(new Date(r.uploaded['timeCreated'] as string).toISOString()).toBe(
+      r.uploaded['timeCreated'],
+    );
     expect(r.uploaded['updated']).toBe(r.uploaded['timeCreated']);
     // The download token is not part of the SDK's metadata object.
     expect(r.uploaded.customMetadata).not.toHaveProperty('firebaseStorageDownloadTokens');
@@ -269,7 +279,9 @@ describe('web SDK in headless Chromium', () => {
     });
     expect(r.updated).not.toHaveProperty('cacheControl');
     expect(r.updated['timeCreated']).toBe(r.uploaded['timeCreated']);
-    expect(Date.parse(r.updated['updated'] as string)).toBeGreaterThanOrEqual(Date.parse(r.uploaded['updated'] as string));
+    expect(Date.parse(r.updated['updated'] as string)).toBeGreaterThanOrEqual(
+      Date.parse(r.uploaded['updated'] as string),
+    );
     expect(r.again).toEqual(r.updated);
     expect(r.bytes).toEqual({ n: 7000, sum: r.bytes.want, want: r.bytes.want });
     expect(r.head).toEqual({ n: 100, sum: r.head.want, want: r.head.want });
@@ -301,18 +313,31 @@ describe('web SDK in headless Chromium', () => {
     expect(r.progress.length).toBeGreaterThan(3);
     // Monotonic, with intermediate values, ending at the full size.
     expect(r.progress.some((n) => n > 0 && n < size)).toBe(true);
-    for (let i = 1; i < r.progress.length; i++) expect(r.progress[i]!).toBeGreaterThanOrEqual(r.progress[i - 1]!);
+    for (let i = 1; i < r.progress.length; i++)
+      expect(r.progress[i]!).toBeGreaterThanOrEqual(r.progress[i - 1]!);
     expect(r.progress[r.progress.length - 1]).toBe(size);
   });
 
   it('cancel rejects with storage/canceled and leaves no object', async () => {
     const r = await call<{ err: string; taskState: string; after: string }>('cancelUpload');
-    expect(r).toEqual({ err: 'storage/canceled', taskState: 'canceled', after: 'storage/object-not-found' });
+    expect(r).toEqual({
+      err: 'storage/canceled',
+      taskState: 'canceled',
+      after: 'storage/object-not-found',
+    });
   });
 
   it('getDownloadURL is fetchable cross-origin with its token; getBlob works', async () => {
     const r = await call<Record<string, unknown>>('downloadUrl', server.port);
-    expect(r).toMatchObject({ status: 200, type: 'image/png', length: '5000', same: true, blobSize: 5000, blobType: 'image/png', blobSame: true });
+    expect(r).toMatchObject({
+      status: 200,
+      type: 'image/png',
+      length: '5000',
+      same: true,
+      blobSize: 5000,
+      blobType: 'image/png',
+      blobSame: true,
+    });
     expect(typeof r['downloadTokens']).toBe('string');
     const url = new URL(r['url'] as string);
     expect(url.host).toBe(`127.0.0.1:${server.port}`);
@@ -322,7 +347,10 @@ describe('web SDK in headless Chromium', () => {
   });
 
   it('list pages with maxResults and page tokens; listAll with prefixes', async () => {
-    const r = await call<{ pages: { items: string[]; prefixes: string[] }[]; all: { items: string[]; prefixes: string[] } }>('listing');
+    const r = await call<{
+      pages: { items: string[]; prefixes: string[] }[];
+      all: { items: string[]; prefixes: string[] };
+    }>('listing');
     // Like GCS, a page holds the next maxResults entries in name order, items and prefixes
     // together: `sub/` sorts after `e.txt`.
     expect(r.pages).toEqual([
@@ -330,7 +358,10 @@ describe('web SDK in headless Chromium', () => {
       { items: ['browser/list/c.txt', 'browser/list/d.txt'], prefixes: [] },
       { items: ['browser/list/e.txt'], prefixes: ['browser/list/sub'] },
     ]);
-    expect(r.all).toEqual({ items: ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'], prefixes: ['browser/list/sub'] });
+    expect(r.all).toEqual({
+      items: ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'],
+      prefixes: ['browser/list/sub'],
+    });
   });
 
   it('deleteObject, then every operation on the missing object is storage/object-not-found', async () => {
@@ -341,9 +372,14 @@ describe('web SDK in headless Chromium', () => {
   });
 
   it('uploads refused by rules are storage/unauthorized; a too-big resumable upload is refused before sending bytes', async () => {
-    const r = await call<{ simple: string; resumable: string; progress: number[]; transferred: number; small: string; read: string }>(
-      'unauthorized',
-    );
+    const r = await call<{
+      simple: string;
+      resumable: string;
+      progress: number[];
+      transferred: number;
+      small: string;
+      read: string;
+    }>('unauthorized');
     expect(r.simple).toBe('storage/unauthorized');
     expect(r.resumable).toBe('storage/unauthorized');
     expect(r.transferred).toBe(0);
@@ -354,7 +390,10 @@ describe('web SDK in headless Chromium', () => {
 
   it('credentialed cross-origin requests: success and error replies are readable', async () => {
     const r = await page.evaluate(async (p) => {
-      const opts = { credentials: 'include' as const, headers: { 'X-Firebase-Storage-Version': 'webjs/test', Authorization: 'Firebase owner' } };
+      const opts = {
+        credentials: 'include' as const,
+        headers: { 'X-Firebase-Storage-Version': 'webjs/test', Authorization: 'Firebase owner' },
+      };
       const ok = await fetch(`http://127.0.0.1:${p}/v0/b/x/o?prefix=`, opts);
       const missing = await fetch(`http://127.0.0.1:${p}/v0/b/x/o/nope`, opts);
       const del = await fetch(`http://127.0.0.1:${p}/v0/b/x/o/nope`, { ...opts, method: 'DELETE' });

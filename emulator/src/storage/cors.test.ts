@@ -24,7 +24,8 @@ describe('CORS', () => {
       headers: {
         Origin: ORIGIN,
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,x-goog-upload-protocol,x-goog-upload-command,x-firebase-storage-version',
+        'Access-Control-Request-Headers':
+          'authorization,x-goog-upload-protocol,x-goog-upload-command,x-firebase-storage-version',
       },
     });
     expect(r.status).toBe(204);
@@ -49,11 +50,16 @@ describe('CORS', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     const exposed = (r.headers.get('access-control-expose-headers') ?? '').toLowerCase();
-    for (const h of ['x-goog-upload-url', 'x-goog-upload-status', 'x-goog-upload-size-received']) expect(exposed).toContain(h);
+    for (const h of ['x-goog-upload-url', 'x-goog-upload-status', 'x-goog-upload-size-received'])
+      expect(exposed).toContain(h);
     const url = r.headers.get('x-goog-upload-url')!;
     const fin = await fetch(url, {
       method: 'POST',
-      headers: { Origin: ORIGIN, 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': '0' },
+      headers: {
+        Origin: ORIGIN,
+        'X-Goog-Upload-Command': 'upload, finalize',
+        'X-Goog-Upload-Offset': '0',
+      },
       body: 'abc',
     });
     expect(fin.headers.get('x-goog-upload-status')).toBe('final');
@@ -64,6 +70,12 @@ describe('CORS', () => {
     const r = await fetch(`${base}/v0/b/b/o/missing`);
     expect(r.status).toBe(404);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await r.json()).toEqual({ error: { code: 404, message: 'Not Found.', errors: [{ message: 'Not Found.', domain: 'global', reason: 'notFound' }] } });
+    expect(await r.json()).toEqual({
+      error: {
+        code: 404,
+        message: 'Not Found.',
+        errors: [{ message: 'Not Found.', domain: 'global', reason: 'notFound' }],
+      },
+    });
   });
 });

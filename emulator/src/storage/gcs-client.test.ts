@@ -4,9 +4,20 @@
  */
 import { Storage } from '@google-cloud/storage';
 import { deleteApp, initializeApp as initAdmin, type App } from 'firebase-admin/app';
-import { getDownloadURL as adminDownloadURL, getStorage as adminStorage } from 'firebase-admin/storage';
+import {
+  getDownloadURL as adminDownloadURL,
+  getStorage as adminStorage,
+} from 'firebase-admin/storage';
 import { deleteApp as deleteWebApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectStorageEmulator, getBytes, getDownloadURL, getMetadata, getStorage, ref, uploadBytes } from 'firebase/storage';
+import {
+  connectStorageEmulator,
+  getBytes,
+  getDownloadURL,
+  getMetadata,
+  getStorage,
+  ref,
+  uploadBytes,
+} from 'firebase/storage';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageServer, type StorageServer } from './index.js';
@@ -31,7 +42,10 @@ beforeAll(async () => {
   server = await startStorageServer({ port: 0 });
   process.env['STORAGE_EMULATOR_HOST'] = `http://127.0.0.1:${server.port}`;
   gcs = new Storage({ projectId: 'demo-gcs' });
-  webApp = initializeApp({ projectId: 'demo-gcs', storageBucket: BUCKET, apiKey: 'fake' }, 'gcs-test-web');
+  webApp = initializeApp(
+    { projectId: 'demo-gcs', storageBucket: BUCKET, apiKey: 'fake' },
+    'gcs-test-web',
+  );
   connectStorageEmulator(getStorage(webApp), '127.0.0.1', server.port);
 });
 
@@ -49,7 +63,11 @@ describe('@google-cloud/storage', () => {
   it('multipart save, download, getMetadata with hashes that match', async () => {
     const data = bytes(5000);
     const file = gcs.bucket(BUCKET).file('docs/a.txt');
-    await file.save(data, { resumable: false, contentType: 'text/plain', metadata: { cacheControl: 'no-store', metadata: { owner: 'u1' } } });
+    await file.save(data, {
+      resumable: false,
+      contentType: 'text/plain',
+      metadata: { cacheControl: 'no-store', metadata: { owner: 'u1' } },
+    });
     const [md] = await file.getMetadata();
     expect(md.name).toBe('docs/a.txt');
     expect(md.bucket).toBe(BUCKET);
@@ -73,7 +91,11 @@ describe('@google-cloud/storage', () => {
     expect((await one.download())[0].equals(data)).toBe(true);
 
     const chunked = gcs.bucket(BUCKET).file('big/chunked.bin');
-    await chunked.save(data, { resumable: true, chunkSize: 512 * 1024, metadata: { metadata: { k: 'v' } } });
+    await chunked.save(data, {
+      resumable: true,
+      chunkSize: 512 * 1024,
+      metadata: { metadata: { k: 'v' } },
+    });
     const [md] = await chunked.getMetadata();
     expect(Number(md.size)).toBe(data.length);
     expect(md.metadata).toEqual({ k: 'v' });
@@ -82,7 +104,11 @@ describe('@google-cloud/storage', () => {
 
   it('setMetadata merges and null deletes', async () => {
     const file = gcs.bucket(BUCKET).file('m.json');
-    await file.save('{}', { resumable: false, contentType: 'application/json', metadata: { metadata: { a: '1', b: '2' } } });
+    await file.save('{}', {
+      resumable: false,
+      contentType: 'application/json',
+      metadata: { metadata: { a: '1', b: '2' } },
+    });
     const [md] = await file.setMetadata({ contentLanguage: 'en', metadata: { a: null, c: '3' } });
     expect(md.contentLanguage).toBe('en');
     expect(md.metadata).toEqual({ b: '2', c: '3' });
@@ -103,12 +129,17 @@ describe('@google-cloud/storage', () => {
 
   it('getFiles with prefix, delimiter and pages; deleteFiles with prefix', async () => {
     const bucket = gcs.bucket(BUCKET);
-    for (const n of ['p/1', 'p/2', 'p/3', 'p/s/4', 'q/5']) await bucket.file(n).save(n, { resumable: false });
+    for (const n of ['p/1', 'p/2', 'p/3', 'p/s/4', 'q/5'])
+      await bucket.file(n).save(n, { resumable: false });
     const [files] = await bucket.getFiles({ prefix: 'p/' });
     expect(files.map((f) => f.name)).toEqual(['p/1', 'p/2', 'p/3', 'p/s/4']);
     const [, , resp] = await bucket.getFiles({ prefix: 'p/', delimiter: '/', autoPaginate: false });
     expect((resp as { prefixes?: string[] }).prefixes).toEqual(['p/s/']);
-    const [page1, next] = await bucket.getFiles({ prefix: 'p/', maxResults: 2, autoPaginate: false });
+    const [page1, next] = await bucket.getFiles({
+      prefix: 'p/',
+      maxResults: 2,
+      autoPaginate: false,
+    });
     expect(page1.map((f) => f.name)).toEqual(['p/1', 'p/2']);
     const [page2] = await bucket.getFiles(next as object);
     expect(page2.map((f) => f.name)).toEqual(['p/3', 'p/s/4']);
@@ -127,7 +158,10 @@ describe('@google-cloud/storage', () => {
 
   it('objects cross between the GCS API and the Firebase API', async () => {
     const data = bytes(777);
-    await gcs.bucket(BUCKET).file('shared/from-admin.bin').save(data, { resumable: false, contentType: 'image/jpeg' });
+    await gcs
+      .bucket(BUCKET)
+      .file('shared/from-admin.bin')
+      .save(data, { resumable: false, contentType: 'image/jpeg' });
     const web = getStorage(webApp);
     const r = ref(web, 'shared/from-admin.bin');
     expect((await getMetadata(r)).contentType).toBe('image/jpeg');
@@ -135,7 +169,9 @@ describe('@google-cloud/storage', () => {
     const url = await getDownloadURL(r);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(data)).toBe(true);
 
-    await uploadBytes(ref(web, 'shared/from-web.txt'), Buffer.from('hi'), { customMetadata: { m: '1' } });
+    await uploadBytes(ref(web, 'shared/from-web.txt'), Buffer.from('hi'), {
+      customMetadata: { m: '1' },
+    });
     const [md] = await gcs.bucket(BUCKET).file('shared/from-web.txt').getMetadata();
     expect(md.metadata?.['m']).toBe('1');
     expect(typeof md.metadata?.['firebaseStorageDownloadTokens']).toBe('string');
@@ -154,7 +190,10 @@ describe('firebase-admin storage', () => {
 
   it('bucket().file().save/download and getDownloadURL', async () => {
     const file = adminStorage(admin).bucket().file('admin/f.txt');
-    await file.save('admin says hi', { contentType: 'text/plain', metadata: { metadata: { firebaseStorageDownloadTokens: 'tok-1' } } });
+    await file.save('admin says hi', {
+      contentType: 'text/plain',
+      metadata: { metadata: { firebaseStorageDownloadTokens: 'tok-1' } },
+    });
     expect((await file.download())[0].toString()).toBe('admin says hi');
     const url = await adminDownloadURL(file);
     expect(url).toContain('token=tok-1');

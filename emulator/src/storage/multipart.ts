@@ -34,7 +34,11 @@ export interface MultipartUpload {
   size: number;
 }
 
-export async function receiveMultipart(body: Readable, boundary: string, outFile: string): Promise<MultipartUpload> {
+export async function receiveMultipart(
+  body: Readable,
+  boundary: string,
+  outFile: string,
+): Promise<MultipartUpload> {
   const delim = Buffer.from(`--${boundary}`);
   const crlfDelim = Buffer.from(`\r\n--${boundary}`);
   const sep = Buffer.from('\r\n\r\n');
@@ -64,7 +68,10 @@ export async function receiveMultipart(body: Readable, boundary: string, outFile
     if (d1 < 0) return null;
     const h2 = head.indexOf(sep, d1 + crlfDelim.length);
     if (h2 < 0) return null;
-    const json = head.subarray(h1 + 4, d1).toString('utf8').trim();
+    const json = head
+      .subarray(h1 + 4, d1)
+      .toString('utf8')
+      .trim();
     try {
       metadata = json ? (JSON.parse(json) as Record<string, unknown>) : {};
     } catch {

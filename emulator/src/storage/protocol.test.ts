@@ -51,13 +51,19 @@ function abortedChunk(url: string, offset: number, declared: number, sent: Buffe
       port: u.port,
       path: u.pathname + u.search,
       method: 'POST',
-      headers: { 'X-Goog-Upload-Command': 'upload', 'X-Goog-Upload-Offset': String(offset), 'Content-Length': String(declared) },
+      headers: {
+        'X-Goog-Upload-Command': 'upload',
+        'X-Goog-Upload-Offset': String(offset),
+        'Content-Length': String(declared),
+      },
     });
     req.on('error', () => resolve());
-    req.write(sent, () => setTimeout(() => {
-      req.destroy();
-      setTimeout(resolve, 50);
-    }, 50));
+    req.write(sent, () =>
+      setTimeout(() => {
+        req.destroy();
+        setTimeout(resolve, 50);
+      }, 50),
+    );
   });
 }
 
@@ -77,13 +83,20 @@ describe('resumable edge cases', () => {
     expect(r.headers.get('x-goog-upload-size-received')).toBe(String(256 * 1024));
     r = await fetch(url, {
       method: 'POST',
-      headers: { 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': String(256 * 1024) },
+      headers: {
+        'X-Goog-Upload-Command': 'upload, finalize',
+        'X-Goog-Upload-Offset': String(256 * 1024),
+      },
       body: data.subarray(256 * 1024),
     });
     expect(r.headers.get('x-goog-upload-status')).toBe('final');
     const md = (await r.json()) as { size: string; downloadTokens: string };
     expect(md.size).toBe(String(data.length));
-    const back = Buffer.from(await (await fetch(`${base}/v0/b/b/o/cut.bin?alt=media&token=${md.downloadTokens}`)).arrayBuffer());
+    const back = Buffer.from(
+      await (
+        await fetch(`${base}/v0/b/b/o/cut.bin?alt=media&token=${md.downloadTokens}`)
+      ).arrayBuffer(),
+    );
     expect(back.equals(data)).toBe(true);
     r = await fetch(url, { method: 'POST', headers: { 'X-Goog-Upload-Command': 'query' } });
     expect(r.headers.get('x-goog-upload-status')).toBe('final');
@@ -93,7 +106,11 @@ describe('resumable edge cases', () => {
     const url = await startFirebaseResumable('c.bin', 10);
     let r = await fetch(url, { method: 'POST', headers: { 'X-Goog-Upload-Command': 'cancel' } });
     expect(r.headers.get('x-goog-upload-status')).toBe('cancelled');
-    r = await fetch(url, { method: 'POST', headers: { 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': '0' }, body: 'x'.repeat(10) });
+    r = await fetch(url, {
+      method: 'POST',
+      headers: { 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': '0' },
+      body: 'x'.repeat(10),
+    });
     expect(r.status).toBe(400);
     expect((await fetch(`${base}/v0/b/b/o/c.bin`)).status).toBe(404);
   });
@@ -108,46 +125,77 @@ describe('resumable edge cases', () => {
     let r = await fetch(loc, { method: 'PUT', headers: { 'Content-Range': 'bytes */*' } });
     expect(r.status).toBe(308);
     expect(r.headers.get('range')).toBeNull();
-    r = await fetch(loc, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-3/*' }, body: 'abcd' });
+    r = await fetch(loc, {
+      method: 'PUT',
+      headers: { 'Content-Range': 'bytes 0-3/*' },
+      body: 'abcd',
+    });
     expect(r.status).toBe(308);
     expect(r.headers.get('range')).toBe('bytes=0-3');
-    r = await fetch(loc, { method: 'PUT', headers: { 'Content-Range': 'bytes 4-5/6' }, body: 'ef' });
+    r = await fetch(loc, {
+      method: 'PUT',
+      headers: { 'Content-Range': 'bytes 4-5/6' },
+      body: 'ef',
+    });
     expect(r.status).toBe(200);
     expect(((await r.json()) as { size: string }).size).toBe('6');
     expect(await (await fetch(`${base}/b/b/o/g.bin?alt=media`)).text()).toBe('abcdef');
   });
 
   it('simple media upload and Range downloads', async () => {
-    const r = await fetch(`${base}/upload/storage/v1/b/b/o?uploadType=media&name=${encodeURIComponent('dir/m.txt')}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain' },
-      body: '0123456789',
-    });
+    const r = await fetch(
+      `${base}/upload/storage/v1/b/b/o?uploadType=media&name=${encodeURIComponent('dir/m.txt')}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: '0123456789',
+      },
+    );
     expect(r.status).toBe(200);
-    const part = await fetch(`${base}/download/storage/v1/b/b/o/dir%2Fm.txt?alt=media`, { headers: { Range: 'bytes=2-4' } });
+    const part = await fetch(`${base}/download/storage/v1/b/b/o/dir%2Fm.txt?alt=media`, {
+      headers: { Range: 'bytes=2-4' },
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe('bytes 2-4/10');
     expect(await part.text()).toBe('234');
-    const tail = await fetch(`${base}/storage/v1/b/b/o/dir%2Fm.txt?alt=media`, { headers: { Range: 'bytes=-3' } });
+    const tail = await fetch(`${base}/storage/v1/b/b/o/dir%2Fm.txt?alt=media`, {
+      headers: { Range: 'bytes=-3' },
+    });
     expect(await tail.text()).toBe('789');
-    const bad = await fetch(`${base}/b/b/o/dir%2Fm.txt?alt=media`, { headers: { Range: 'bytes=20-30' } });
+    const bad = await fetch(`${base}/b/b/o/dir%2Fm.txt?alt=media`, {
+      headers: { Range: 'bytes=20-30' },
+    });
     expect(bad.status).toBe(416);
   });
 });
 
 describe('export / import', () => {
   it('round-trips objects, metadata and tokens into a fresh server', async () => {
-    await fetch(`${base}/v0/b/b/o?name=${encodeURIComponent('e/x.txt')}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'exported' });
-    const md1 = (await (await fetch(`${base}/v0/b/b/o/e%2Fx.txt`)).json()) as Record<string, unknown>;
+    await fetch(`${base}/v0/b/b/o?name=${encodeURIComponent('e/x.txt')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'exported',
+    });
+    const md1 = (await (await fetch(`${base}/v0/b/b/o/e%2Fx.txt`)).json()) as Record<
+      string,
+      unknown
+    >;
     const dir = await fsp.mkdtemp(path.join(tmpdir(), 'storage-export-'));
     await server.exportTo(dir);
     const other = await startStorageServer({ port: 0 });
     try {
       await other.importFrom(dir);
       const b2 = `http://127.0.0.1:${other.port}`;
-      const md2 = (await (await fetch(`${b2}/v0/b/b/o/e%2Fx.txt`)).json()) as Record<string, unknown>;
+      const md2 = (await (await fetch(`${b2}/v0/b/b/o/e%2Fx.txt`)).json()) as Record<
+        string,
+        unknown
+      >;
       expect(md2).toEqual(md1);
-      expect(await (await fetch(`${b2}/v0/b/b/o/e%2Fx.txt?alt=media&token=${String(md1['downloadTokens'])}`)).text()).toBe('exported');
+      expect(
+        await (
+          await fetch(`${b2}/v0/b/b/o/e%2Fx.txt?alt=media&token=${String(md1['downloadTokens'])}`)
+        ).text(),
+      ).toBe('exported');
     } finally {
       await other.close();
       await fsp.rm(dir, { recursive: true, force: true });
@@ -217,18 +265,29 @@ describe('memory', () => {
       peak = Math.max(peak, m.heapUsed + m.arrayBuffers - baseMem);
     }, 2);
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['-e', CLIENT, base], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['-e', CLIENT, base], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let text = '';
       child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`client exited ${String(code)}`))));
+      child.on('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`client exited ${String(code)}`)),
+      );
     });
     clearInterval(timer);
-    const r = JSON.parse(out) as { size: string; down: number; resumable: string; upMs: number; downMs: number; resMs: number };
+    const r = JSON.parse(out) as {
+      size: string;
+      down: number;
+      resumable: string;
+      upMs: number;
+      downMs: number;
+      resMs: number;
+    };
     const MB = 1024 * 1024;
     expect(r.size).toBe(String(10 * MB));
     expect(r.down).toBe(10 * MB);
     expect(r.resumable).toBe(String(10 * MB));
-    const mbps = (ms: number): string => (10 / Math.max(ms, 1) * 1000).toFixed(0);
+    const mbps = (ms: number): string => ((10 / Math.max(ms, 1)) * 1000).toFixed(0);
     console.log(
       `storage bench: 10 MB multipart upload ${r.upMs} ms (${mbps(r.upMs)} MB/s), download ${r.downMs} ms (${mbps(r.downMs)} MB/s), ` +
         `resumable 5x2 MB ${r.resMs} ms (${mbps(r.resMs)} MB/s); server peak live heap+arrayBuffers growth ${(peak / MB).toFixed(1)} MB`,

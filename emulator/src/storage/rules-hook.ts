@@ -53,7 +53,9 @@ export interface StorageAuthzRequest {
 }
 
 /** Returns null when allowed, else the refusal message sent back with the 403. */
-export type StorageAuthorizer = (req: StorageAuthzRequest) => string | null | Promise<string | null>;
+export type StorageAuthorizer = (
+  req: StorageAuthzRequest,
+) => string | null | Promise<string | null>;
 
 export interface RulesFile {
   name?: string;

@@ -10,7 +10,16 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectStorageEmulator, getBytes, getStorage, list, listAll, ref, uploadBytes, uploadBytesResumable } from 'firebase/storage';
+import {
+  connectStorageEmulator,
+  getBytes,
+  getStorage,
+  list,
+  listAll,
+  ref,
+  uploadBytes,
+  uploadBytesResumable,
+} from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageServer, type StorageServer } from './index.js';
 
@@ -65,10 +74,16 @@ const members = new Map<string, { fields: Record<string, unknown> }>([
 let server: StorageServer;
 let env: RulesTestEnvironment;
 
-type CompatRef = ReturnType<ReturnType<ReturnType<RulesTestEnvironment['unauthenticatedContext']>['storage']>['ref']>;
+type CompatRef = ReturnType<
+  ReturnType<ReturnType<RulesTestEnvironment['unauthenticatedContext']>['storage']>['ref']
+>;
 
 /** The compat UploadTask is a thenable, not a Promise; the assert helpers want a Promise. */
-function put(r: CompatRef, data: Uint8Array, md?: Parameters<CompatRef['put']>[1]): Promise<unknown> {
+function put(
+  r: CompatRef,
+  data: Uint8Array,
+  md?: Parameters<CompatRef['put']>[1],
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     r.put(data, md).then(resolve, reject);
   });
@@ -82,7 +97,8 @@ beforeAll(async () => {
   server = await startStorageServer({
     port: 0,
     firestore: {
-      lookup: (projectId, databaseId, path) => (projectId === PROJECT && databaseId === '(default)' ? (members.get(path) ?? null) : null),
+      lookup: (projectId, databaseId, path) =>
+        projectId === PROJECT && databaseId === '(default)' ? (members.get(path) ?? null) : null,
     },
   });
   env = await initializeTestEnvironment({
@@ -103,14 +119,20 @@ beforeEach(async () => {
 describe('storage rules via rules-unit-testing', () => {
   it('size limit at the boundary', async () => {
     const s = env.authenticatedContext('alice').storage();
-    await assertSucceeds(put(s.ref('users/alice/ok.txt'), buf(1024), { contentType: 'text/plain' }));
+    await assertSucceeds(
+      put(s.ref('users/alice/ok.txt'), buf(1024), { contentType: 'text/plain' }),
+    );
     await assertFails(put(s.ref('users/alice/big.txt'), buf(1025), { contentType: 'text/plain' }));
   });
 
   it('allowed and refused content types', async () => {
     const s = env.authenticatedContext('alice').storage();
-    await assertSucceeds(put(s.ref('users/alice/a.pdf'), buf(10), { contentType: 'application/pdf' }));
-    await assertFails(put(s.ref('users/alice/a.exe'), buf(10), { contentType: 'application/x-msdownload' }));
+    await assertSucceeds(
+      put(s.ref('users/alice/a.pdf'), buf(10), { contentType: 'application/pdf' }),
+    );
+    await assertFails(
+      put(s.ref('users/alice/a.exe'), buf(10), { contentType: 'application/x-msdownload' }),
+    );
   });
 
   it('owner-only paths for read, write, delete', async () => {
@@ -134,9 +156,13 @@ describe('storage rules via rules-unit-testing', () => {
     await assertFails(put(anon.ref('public/q.txt'), buf(3), { customMetadata: { tag: 'no' } }));
     await assertSucceeds(anon.ref('public/p.txt').getMetadata());
 
-    await assertSucceeds(put(anon.ref('locked/l.txt'), buf(3), { customMetadata: { locked: 'yes' } }));
+    await assertSucceeds(
+      put(anon.ref('locked/l.txt'), buf(3), { customMetadata: { locked: 'yes' } }),
+    );
     await assertFails(anon.ref('locked/l.txt').updateMetadata({ contentType: 'text/plain' }));
-    await assertSucceeds(put(anon.ref('locked/m.txt'), buf(3), { customMetadata: { locked: 'no' } }));
+    await assertSucceeds(
+      put(anon.ref('locked/m.txt'), buf(3), { customMetadata: { locked: 'no' } }),
+    );
     await assertSucceeds(anon.ref('locked/m.txt').updateMetadata({ contentType: 'text/plain' }));
   });
 
@@ -148,14 +174,20 @@ describe('storage rules via rules-unit-testing', () => {
     await assertSucceeds(alice.ref('orgs/acme/plan.txt').getMetadata());
     await assertFails(bob.ref('orgs/acme/plan.txt').getMetadata());
     await assertSucceeds(put(bob.ref('members/m.txt'), buf(3)));
-    await assertFails(put(env.authenticatedContext('carol').storage().ref('members/m.txt'), buf(3)));
+    await assertFails(
+      put(env.authenticatedContext('carol').storage().ref('members/m.txt'), buf(3)),
+    );
   });
 
   it('download tokens bypass rules; wrong tokens do not', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
       await put(ctx.storage().ref('users/alice/t.txt'), buf(4), { contentType: 'text/plain' });
     });
-    const url = await env.authenticatedContext('alice').storage().ref('users/alice/t.txt').getDownloadURL();
+    const url = await env
+      .authenticatedContext('alice')
+      .storage()
+      .ref('users/alice/t.txt')
+      .getDownloadURL();
     expect((await fetch(url)).status).toBe(200);
     expect((await fetch(url.replace(/token=[^&]+/, 'token=x'))).status).toBe(403);
     expect((await fetch(url.replace(/&token=[^&]+/, ''))).status).toBe(403);
@@ -176,7 +208,9 @@ describe('storage rules via rules-unit-testing', () => {
     const resp = await fetch(`http://127.0.0.1:${server.port}/internal/setRules`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ rules: { files: [{ name: 'storage.rules', content: 'service firebase.storage { match' }] } }),
+      body: JSON.stringify({
+        rules: { files: [{ name: 'storage.rules', content: 'service firebase.storage { match' }] },
+      }),
     });
     expect(resp.status).toBe(400);
     const s = env.authenticatedContext('alice').storage();
@@ -187,8 +221,13 @@ describe('storage rules via rules-unit-testing', () => {
 describe('storage rules with the modular web SDK', () => {
   let app: FirebaseApp;
   beforeAll(() => {
-    app = initializeApp({ projectId: PROJECT, storageBucket: PROJECT, apiKey: 'fake' }, 'rules-web');
-    connectStorageEmulator(getStorage(app), '127.0.0.1', server.port, { mockUserToken: { sub: 'alice' } });
+    app = initializeApp(
+      { projectId: PROJECT, storageBucket: PROJECT, apiKey: 'fake' },
+      'rules-web',
+    );
+    connectStorageEmulator(getStorage(app), '127.0.0.1', server.port, {
+      mockUserToken: { sub: 'alice' },
+    });
   });
   afterAll(async () => {
     await deleteApp(app);
@@ -198,22 +237,26 @@ describe('storage rules with the modular web SDK', () => {
     const st = getStorage(app);
     await uploadBytes(ref(st, 'users/alice/n.txt'), buf(10), { contentType: 'text/plain' });
     expect(Buffer.from(await getBytes(ref(st, 'users/alice/n.txt'))).toString()).toBe('aaaaaaaaaa');
-    const err = (await uploadBytes(ref(st, 'users/bob/n.txt'), buf(10), { contentType: 'text/plain' }).catch((e: unknown) => e)) as {
+    const err = (await uploadBytes(ref(st, 'users/bob/n.txt'), buf(10), {
+      contentType: 'text/plain',
+    }).catch((e: unknown) => e)) as {
       code: string;
       serverResponse: string;
     };
     expect(err.code).toBe('storage/unauthorized');
     // The Node SDK drops the response body (serverResponse is ''), so read the refusal raw.
     const token = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"alice"}').toString('base64url')}.`;
-    const raw = await fetch(`http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o/${encodeURIComponent('users/bob/n.txt')}`, {
-      headers: { Authorization: `Firebase ${token}` },
-    });
+    const raw = await fetch(
+      `http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o/${encodeURIComponent('users/bob/n.txt')}`,
+      {
+        headers: { Authorization: `Firebase ${token}` },
+      },
+    );
     expect(raw.status).toBe(403);
     const body = (await raw.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(403);
     expect(body.error.message).toMatch(/^Permission denied\./);
     expect(body.error.message).toMatch(/false for 'get' @ L\d+/);
-
   });
 
   it('resumable uploads are refused at start from the declared size, before any bytes', async () => {
@@ -230,20 +273,27 @@ describe('storage rules with the modular web SDK', () => {
     // The raw protocol: the start request itself is answered 403 with the refusal.
     const token = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"alice"}').toString('base64url')}.`;
     const start = (declared: number | null) =>
-      fetch(`http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o?name=${encodeURIComponent('big/raw.bin')}`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Firebase ${token}`,
-          'X-Goog-Upload-Protocol': 'resumable',
-          'X-Goog-Upload-Command': 'start',
-          ...(declared === null ? {} : { 'X-Goog-Upload-Header-Content-Length': String(declared) }),
-          'Content-Type': 'application/json',
+      fetch(
+        `http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o?name=${encodeURIComponent('big/raw.bin')}`,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Firebase ${token}`,
+            'X-Goog-Upload-Protocol': 'resumable',
+            'X-Goog-Upload-Command': 'start',
+            ...(declared === null
+              ? {}
+              : { 'X-Goog-Upload-Header-Content-Length': String(declared) }),
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ name: 'big/raw.bin', contentType: 'application/octet-stream' }),
         },
-        body: JSON.stringify({ name: 'big/raw.bin', contentType: 'application/octet-stream' }),
-      });
+      );
     const refused = await start(2 * 1024 * 1024);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/^Permission denied\. .*false for 'create'/s);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Permission denied\. .*false for 'create'/s,
+    );
     expect(refused.headers.get('x-goog-upload-url')).toBeNull();
     expect((await start(2 * 1024 * 1024 - 1)).status).toBe(200);
 
@@ -253,13 +303,20 @@ describe('storage rules with the modular web SDK', () => {
     const url = open.headers.get('x-goog-upload-url')!;
     const fin = await fetch(url, {
       method: 'POST',
-      headers: { Authorization: `Firebase ${token}`, 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': '0' },
+      headers: {
+        Authorization: `Firebase ${token}`,
+        'X-Goog-Upload-Command': 'upload, finalize',
+        'X-Goog-Upload-Offset': '0',
+      },
       body: Buffer.from(buf(2 * 1024 * 1024)),
     });
     expect(fin.status).toBe(403);
-    const after = await fetch(`http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o/${encodeURIComponent('big/raw.bin')}`, {
-      headers: { Authorization: 'Firebase owner' },
-    });
+    const after = await fetch(
+      `http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o/${encodeURIComponent('big/raw.bin')}`,
+      {
+        headers: { Authorization: 'Firebase owner' },
+      },
+    );
     expect(after.status).toBe(404);
   });
 
@@ -274,17 +331,27 @@ describe('storage rules with the modular web SDK', () => {
       await put(ctx.storage().ref('named/x'), buf(1));
     });
     // `match /shared/{file} { allow list }` covers listing `shared/` (signed in only).
-    expect((await listAll(ref(st, 'shared'))).items.map((i) => i.fullPath)).toEqual(['shared/a.txt']);
+    expect((await listAll(ref(st, 'shared'))).items.map((i) => i.fullPath)).toEqual([
+      'shared/a.txt',
+    ]);
     const anon = env.unauthenticatedContext().storage();
     await assertFails(anon.ref('shared').listAll());
     // `{file=**}` with an owner check: own folder yes, someone else's no.
-    expect((await list(ref(st, 'users/alice'))).items.map((i) => i.fullPath)).toEqual(['users/alice/a.txt']);
-    const denied = (await listAll(ref(st, 'users/bob')).catch((e: unknown) => e)) as { code: string };
+    expect((await list(ref(st, 'users/alice'))).items.map((i) => i.fullPath)).toEqual([
+      'users/alice/a.txt',
+    ]);
+    const denied = (await listAll(ref(st, 'users/bob')).catch((e: unknown) => e)) as {
+      code: string;
+    };
     expect(denied.code).toBe('storage/unauthorized');
     // The listed file's name is unknown when a folder is listed, so a condition on it cannot grant.
-    expect(((await listAll(ref(st, 'named')).catch((e: unknown) => e)) as { code: string }).code).toBe('storage/unauthorized');
+    expect(
+      ((await listAll(ref(st, 'named')).catch((e: unknown) => e)) as { code: string }).code,
+    ).toBe('storage/unauthorized');
     // No rule for the bucket root.
-    expect(((await listAll(ref(st, '')).catch((e: unknown) => e)) as { code: string }).code).toBe('storage/unauthorized');
+    expect(((await listAll(ref(st, '')).catch((e: unknown) => e)) as { code: string }).code).toBe(
+      'storage/unauthorized',
+    );
   });
 });
 
@@ -311,11 +378,16 @@ service firebase.storage { match /b/{bucket}/o { match /{f} {
     const apps: FirebaseApp[] = [];
     try {
       for (const bucket of ['demo-x.appspot.com', 'demo-y.firebasestorage.app', 'custom-bucket']) {
-        const a = initializeApp({ projectId: 'demo-x', storageBucket: bucket, apiKey: 'fake' }, `bucket-${bucket}`);
+        const a = initializeApp(
+          { projectId: 'demo-x', storageBucket: bucket, apiKey: 'fake' },
+          `bucket-${bucket}`,
+        );
         apps.push(a);
         const st = getStorage(a);
         connectStorageEmulator(st, '127.0.0.1', s.port);
-        const e = (await uploadBytes(ref(st, 'f.txt'), buf(1)).catch((x: unknown) => x)) as { code: string };
+        const e = (await uploadBytes(ref(st, 'f.txt'), buf(1)).catch((x: unknown) => x)) as {
+          code: string;
+        };
         expect(e.code).toBe('storage/unauthorized');
       }
       expect(seen).toEqual(['demo-x', 'demo-y', 'configured']);

@@ -113,11 +113,15 @@ function str(v: unknown): string | undefined {
 /** Custom metadata values are strings on the wire; numbers/booleans are coerced like GCS does. */
 function stringMap(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (x != null) out[k] = String(x);
+  if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) if (x != null) out[k] = String(x);
   return out;
 }
 
-function uploadMetaFrom(json: Record<string, unknown>, fallbackContentType: string | undefined): UploadMeta {
+function uploadMetaFrom(
+  json: Record<string, unknown>,
+  fallbackContentType: string | undefined,
+): UploadMeta {
   const meta: UploadMeta = {
     contentType: str(json['contentType']) || fallbackContentType || 'application/octet-stream',
     metadata: stringMap(json['metadata']),
@@ -130,7 +134,9 @@ function uploadMetaFrom(json: Record<string, unknown>, fallbackContentType: stri
 }
 
 function etagOf(o: StoredObject): string {
-  return createHash('md5').update(`${o.bucket}/${o.name}#${o.generation}/${o.metageneration}`).digest('base64');
+  return createHash('md5')
+    .update(`${o.bucket}/${o.name}#${o.generation}/${o.metageneration}`)
+    .digest('base64');
 }
 
 const DEFAULT_BUCKET_SUFFIX = /\.(appspot\.com|firebasestorage\.app)$/;
@@ -228,9 +234,14 @@ function bucketResource(name: string): Record<string, unknown> {
  * `null` deletes it, absent leaves it; `metadata: null` removes all custom metadata, and
  * `metadata: {k: null}` removes one key.
  */
-function applyPatch(o: StoredObject, body: Record<string, unknown>, keepTokens: boolean): StoredObject {
+function applyPatch(
+  o: StoredObject,
+  body: Record<string, unknown>,
+  keepTokens: boolean,
+): StoredObject {
   const next: StoredObject = { ...o, metadata: { ...o.metadata } };
-  if ('contentType' in body) next.contentType = str(body['contentType']) ?? 'application/octet-stream';
+  if ('contentType' in body)
+    next.contentType = str(body['contentType']) ?? 'application/octet-stream';
   for (const f of OPTIONAL_FIELDS) {
     if (!(f in body)) continue;
     const v = body[f];
@@ -252,7 +263,10 @@ function applyPatch(o: StoredObject, body: Record<string, unknown>, keepTokens: 
   return next;
 }
 
-async function readJson(req: http.IncomingMessage, limit = 1024 * 1024): Promise<Record<string, unknown>> {
+async function readJson(
+  req: http.IncomingMessage,
+  limit = 1024 * 1024,
+): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let n = 0;
   for await (const c of req) {
@@ -278,7 +292,10 @@ async function drain(req: http.IncomingMessage): Promise<void> {
   }
 }
 
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m) return null;
@@ -297,14 +314,19 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return { start, end };
 }
 
-export async function startStorageServer(options: StorageServerOptions = {}): Promise<StorageServer> {
+export async function startStorageServer(
+  options: StorageServerOptions = {},
+): Promise<StorageServer> {
   const store = await ObjectStore.create();
   const sessions = new Map<string, UploadSession>();
   const rulesSource = new Map<string, RulesFile[]>();
   const authorizers = new Map<string, StorageAuthorizer>();
   // The rules language from src/rules by default; `rulesCompiler: null` would be allow-all.
-  let compiler: StorageRulesCompiler | null = options.rulesCompiler === undefined ? storageRulesCompiler : options.rulesCompiler;
-  const lookup: FirestoreLookup | null = options.firestore ? (p, d, path) => options.firestore!.lookup(p, d, path) : null;
+  let compiler: StorageRulesCompiler | null =
+    options.rulesCompiler === undefined ? storageRulesCompiler : options.rulesCompiler;
+  const lookup: FirestoreLookup | null = options.firestore
+    ? (p, d, path) => options.firestore!.lookup(p, d, path)
+    : null;
 
   const compileInto = (key: string, files: RulesFile[]): void => {
     if (compiler) authorizers.set(key, compiler(files));
@@ -313,7 +335,10 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
 
   /** '*' (or a bare project id) applies to every bucket without bucket-specific rules. */
   const authorizerFor = (bucket: string): StorageAuthorizer | null =>
-    authorizers.get(bucket) ?? authorizers.get(projectOfBucket(bucket)) ?? authorizers.get('*') ?? null;
+    authorizers.get(bucket) ??
+    authorizers.get(projectOfBucket(bucket)) ??
+    authorizers.get('*') ??
+    null;
 
   /**
    * The project whose Firestore data `firestore.get()` reads: a default bucket names its
@@ -346,7 +371,8 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       projectId: projectFor(bucket),
       firestore: lookup,
     });
-    if (denied !== null) throw new HttpError(403, `Permission denied. ${denied}`.trim(), 'forbidden');
+    if (denied !== null)
+      throw new HttpError(403, `Permission denied. ${denied}`.trim(), 'forbidden');
   };
 
   /** The would-be object a write creates, as `request.resource` sees it. */
@@ -388,7 +414,13 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     meta: UploadMeta,
     declaredSize: number | null,
   ): Promise<void> => {
-    if (caller.admin || declaredSize === null || !Number.isSafeInteger(declaredSize) || declaredSize < 0) return;
+    if (
+      caller.admin ||
+      declaredSize === null ||
+      !Number.isSafeInteger(declaredSize) ||
+      declaredSize < 0
+    )
+      return;
     if (!authorizerFor(bucket)) return;
     const existing = store.get(bucket, name);
     let refusal: unknown = null;
@@ -396,7 +428,13 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       ['AAAAAAAAAAAAAAAAAAAAAA==', 'AAAAAA=='],
       ['/////////////////////w==', '/////w=='],
     ] as const) {
-      const incoming = incomingObject(bucket, name, meta, { md5Hash, crc32c, size: declaredSize }, existing);
+      const incoming = incomingObject(
+        bucket,
+        name,
+        meta,
+        { md5Hash, crc32c, size: declaredSize },
+        existing,
+      );
       try {
         await authorize(caller, existing ? 'update' : 'create', bucket, name, existing, incoming);
         return;
@@ -424,8 +462,14 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     try {
       const existing = store.get(bucket, name);
       if (ifGenerationMatch !== null) {
-        const ok = ifGenerationMatch === '0' ? !existing : existing?.generation === ifGenerationMatch;
-        if (!ok) throw new HttpError(412, 'At least one of the pre-conditions you specified did not hold.', 'conditionNotMet');
+        const ok =
+          ifGenerationMatch === '0' ? !existing : existing?.generation === ifGenerationMatch;
+        if (!ok)
+          throw new HttpError(
+            412,
+            'At least one of the pre-conditions you specified did not hold.',
+            'conditionNotMet',
+          );
       }
       const hashes = await hashFile(tmpFile);
       const incoming = incomingObject(bucket, name, meta, hashes, existing);
@@ -441,8 +485,13 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
   };
 
   /** Appends one request body to a resumable session at `offset`; a cut-off chunk is discarded. */
-  const writeChunk = async (s: UploadSession, req: http.IncomingMessage, offset: number): Promise<void> => {
-    if (offset > s.received) throw new HttpError(400, `Upload offset ${offset} is past the ${s.received} bytes received.`);
+  const writeChunk = async (
+    s: UploadSession,
+    req: http.IncomingMessage,
+    offset: number,
+  ): Promise<void> => {
+    if (offset > s.received)
+      throw new HttpError(400, `Upload offset ${offset} is past the ${s.received} bytes received.`);
     const ws = createWriteStream(s.tmpFile, { flags: 'r+', start: offset });
     try {
       await pipeline(req, ws);
@@ -488,10 +537,21 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     if (s.state === 'final' && s.result) return s.result;
     if (s.state === 'cancelled') throw new HttpError(499, 'Upload was cancelled.');
     if (s.declaredSize !== null && s.received !== s.declaredSize) {
-      throw new HttpError(400, `Upload is ${s.received} bytes but ${s.declaredSize} were declared.`);
+      throw new HttpError(
+        400,
+        `Upload is ${s.received} bytes but ${s.declaredSize} were declared.`,
+      );
     }
     try {
-      s.result = await finishUpload(s.caller, s.bucket, s.name, s.tmpFile, s.meta, s.firebase, s.ifGenerationMatch);
+      s.result = await finishUpload(
+        s.caller,
+        s.bucket,
+        s.name,
+        s.tmpFile,
+        s.meta,
+        s.firebase,
+        s.ifGenerationMatch,
+      );
       s.state = 'final';
       return s.result;
     } catch (e) {
@@ -530,7 +590,12 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   };
 
-  const sendJson = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  const sendJson = (
+    res: http.ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void => {
     const text = JSON.stringify(body);
     res.writeHead(status, {
       ...headers,
@@ -545,18 +610,29 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
    * 404 to storage/object-not-found and 403 to storage/unauthorized); `errors[]` is what the
    * GCS client reads.
    */
-  const sendError = (res: http.ServerResponse, status: number, message: string, reason = 'invalid'): void => {
+  const sendError = (
+    res: http.ServerResponse,
+    status: number,
+    message: string,
+    reason = 'invalid',
+  ): void => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    sendJson(res, status, { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } });
+    sendJson(res, status, {
+      error: { code: status, message, errors: [{ message, domain: 'global', reason }] },
+    });
   };
 
   const notFound = (firebase: boolean, bucket: string, name: string): HttpError =>
     new HttpError(404, firebase ? 'Not Found.' : `No such object: ${bucket}/${name}`, 'notFound');
 
-  const sendMedia = async (req: http.IncomingMessage, res: http.ServerResponse, o: StoredObject): Promise<void> => {
+  const sendMedia = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    o: StoredObject,
+  ): Promise<void> => {
     const headers: Record<string, string> = {
       'Content-Type': o.contentType,
       ETag: etagOf(o),
@@ -615,8 +691,14 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         // official emulator; storage-rules.ts also lets `match /public/{file}` grant it.
         await authorize(caller, 'list', bucket, prefix.replace(/\/+$/, ''), null, null);
         const maxResults = q.has('maxResults') ? Number(q.get('maxResults')) : undefined;
-        if (maxResults !== undefined && !(Number.isInteger(maxResults) && maxResults > 0)) throw new HttpError(400, 'Invalid maxResults.');
-        const r = store.list(bucket, { prefix, delimiter, pageToken: q.get('pageToken') ?? undefined, maxResults });
+        if (maxResults !== undefined && !(Number.isInteger(maxResults) && maxResults > 0))
+          throw new HttpError(400, 'Invalid maxResults.');
+        const r = store.list(bucket, {
+          prefix,
+          delimiter,
+          pageToken: q.get('pageToken') ?? undefined,
+          maxResults,
+        });
         const body: Record<string, unknown> = {
           prefixes: r.prefixes,
           items: r.items.map((o) => ({ name: o.name, bucket: o.bucket })),
@@ -633,7 +715,10 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         await firebaseResumableCommand(req, res, s);
         return;
       }
-      const protocol = (req.headers['x-goog-upload-protocol'] as string | undefined)?.toLowerCase() ?? q.get('uploadType') ?? 'raw';
+      const protocol =
+        (req.headers['x-goog-upload-protocol'] as string | undefined)?.toLowerCase() ??
+        q.get('uploadType') ??
+        'raw';
       if (protocol === 'resumable') {
         const command = String(req.headers['x-goog-upload-command'] ?? '').toLowerCase();
         if (command !== 'start') throw new HttpError(400, `Unexpected upload command ${command}.`);
@@ -641,7 +726,10 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         const name = str(json['name']) ?? q.get('name');
         if (!name) throw new HttpError(400, 'Missing object name.');
         const declared = req.headers['x-goog-upload-header-content-length'];
-        const meta = uploadMetaFrom(json, req.headers['x-goog-upload-header-content-type'] as string | undefined);
+        const meta = uploadMetaFrom(
+          json,
+          req.headers['x-goog-upload-header-content-type'] as string | undefined,
+        );
         const declaredSize = declared ? Number(declared) : null;
         await authorizeDeclared(caller, bucket, name, meta, declaredSize);
         const s = await newSession(caller, bucket, name, meta, declaredSize, true, null);
@@ -692,7 +780,8 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         // A valid download token is a capability: it bypasses rules, as in production.
         const tokens = (existing.metadata[TOKENS_KEY] ?? '').split(',').filter(Boolean);
         if (token !== null) {
-          if (!tokens.includes(token)) throw new HttpError(403, 'Permission denied. Invalid download token.', 'forbidden');
+          if (!tokens.includes(token))
+            throw new HttpError(403, 'Permission denied. Invalid download token.', 'forbidden');
         } else {
           await authorize(caller, 'get', bucket, name, existing, null);
         }
@@ -731,7 +820,11 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     throw new HttpError(405, 'Method not allowed.');
   };
 
-  const firebaseResumableCommand = async (req: http.IncomingMessage, res: http.ServerResponse, s: UploadSession): Promise<void> => {
+  const firebaseResumableCommand = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    s: UploadSession,
+  ): Promise<void> => {
     const commands = String(req.headers['x-goog-upload-command'] ?? '')
       .toLowerCase()
       .split(',')
@@ -779,7 +872,8 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
         sendJson(res, 200, firebaseResource(o), { 'X-Goog-Upload-Status': 'final' });
         return;
       }
-      if (!commands.includes('upload')) throw new HttpError(400, `Unknown upload command ${commands.join(',')}.`);
+      if (!commands.includes('upload'))
+        throw new HttpError(400, `Unknown upload command ${commands.join(',')}.`);
       status('active', { 'X-Goog-Upload-Size-Received': String(s.received) });
     });
   };
@@ -788,7 +882,12 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
 
   const gcsCaller: CallerContext = { admin: true, auth: null };
 
-  const handleGcsUpload = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL, bucket: string): Promise<void> => {
+  const handleGcsUpload = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    bucket: string,
+  ): Promise<void> => {
     const q = url.searchParams;
     const base = `http://${req.headers.host ?? 'localhost'}`;
     const method = req.method ?? 'POST';
@@ -816,7 +915,15 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       if (!name) throw new HttpError(400, 'Missing object name.', 'required');
       const declared = req.headers['x-upload-content-length'];
       const meta = uploadMetaFrom(json, req.headers['x-upload-content-type'] as string | undefined);
-      const s = await newSession(gcsCaller, bucket, name, meta, declared ? Number(declared) : null, false, ifGen);
+      const s = await newSession(
+        gcsCaller,
+        bucket,
+        name,
+        meta,
+        declared ? Number(declared) : null,
+        false,
+        ifGen,
+      );
       const location = `${base}/upload/storage/v1/b/${encodeURIComponent(bucket)}/o?uploadType=resumable&name=${encodeURIComponent(name)}&upload_id=${s.id}`;
       res.writeHead(200, { Location: location, 'Content-Length': '0' });
       res.end();
@@ -848,7 +955,12 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
    * GCS resumable protocol: PUT with `Content-Range: bytes a-b/total` (total may be `*` until the
    * last chunk), or `bytes * /total|*` to query. Incomplete -> 308 with `Range: bytes=0-n`.
    */
-  const gcsResumableChunk = async (req: http.IncomingMessage, res: http.ServerResponse, s: UploadSession, base: string): Promise<void> => {
+  const gcsResumableChunk = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    s: UploadSession,
+    base: string,
+  ): Promise<void> => {
     const incomplete = (): void => {
       const h: Record<string, string> = { 'Content-Length': '0' };
       if (s.received > 0) h['Range'] = `bytes=0-${s.received - 1}`;
@@ -978,8 +1090,22 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       const body = await readJson(req);
       if (!found) throw notFound(false, bucket, name);
       // PUT replaces the writable metadata; PATCH merges.
-      const patch = method === 'PUT' ? { cacheControl: null, contentDisposition: null, contentEncoding: null, contentLanguage: null, metadata: null, ...body } : body;
-      sendJson(res, 200, gcsResource(store.updateMetadata(found, applyPatch(found, patch, false)), base));
+      const patch =
+        method === 'PUT'
+          ? {
+              cacheControl: null,
+              contentDisposition: null,
+              contentEncoding: null,
+              contentLanguage: null,
+              metadata: null,
+              ...body,
+            }
+          : body;
+      sendJson(
+        res,
+        200,
+        gcsResource(store.updateMetadata(found, applyPatch(found, patch, false)), base),
+      );
       return;
     }
     if (method === 'DELETE') {
@@ -1005,7 +1131,9 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       await drain(req);
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? '*'),
+        'Access-Control-Allow-Headers': String(
+          req.headers['access-control-request-headers'] ?? '*',
+        ),
         'Access-Control-Max-Age': '3600',
         'Content-Length': '0',
       });
@@ -1017,7 +1145,8 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
       const body = await readJson(req, 16 * 1024 * 1024);
       const rules = body['rules'] as { files?: unknown } | undefined;
       const files = Array.isArray(rules?.files) ? (rules.files as RulesFile[]) : null;
-      if (!files || !files.every((f) => f && typeof f.content === 'string')) throw new HttpError(400, 'Expected {rules:{files:[{name,content}]}}.');
+      if (!files || !files.every((f) => f && typeof f.content === 'string'))
+        throw new HttpError(400, 'Expected {rules:{files:[{name,content}]}}.');
       try {
         handle.setRules('*', files);
       } catch (e) {
@@ -1035,7 +1164,13 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
 
     let m = /^\/v0\/b\/([^/]+)\/o(?:\/(.*))?$/.exec(p);
     if (m) {
-      await handleFirebase(req, res, url, decodeURIComponent(m[1]!), m[2] === undefined || m[2] === '' ? null : m[2]);
+      await handleFirebase(
+        req,
+        res,
+        url,
+        decodeURIComponent(m[1]!),
+        m[2] === undefined || m[2] === '' ? null : m[2],
+      );
       return;
     }
     m = /^\/upload\/storage\/v1\/b\/([^/]+)\/o\/?$/.exec(p);
@@ -1060,7 +1195,14 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     // Public URL form `/{bucket}/{name}` (File.publicUrl()).
     m = /^\/([^/]+)\/(.+)$/.exec(p);
     if (m && (method === 'GET' || method === 'HEAD')) {
-      await handleGcs(req, res, url, decodeURIComponent(m[1]!), encodeURIComponent(decodeURIComponent(m[2]!)), true);
+      await handleGcs(
+        req,
+        res,
+        url,
+        decodeURIComponent(m[1]!),
+        encodeURIComponent(decodeURIComponent(m[2]!)),
+        true,
+      );
       return;
     }
     await drain(req);
@@ -1072,7 +1214,8 @@ export async function startStorageServer(options: StorageServerOptions = {}): Pr
     route(req, res).catch((e: unknown) => {
       if (e instanceof HttpError) sendError(res, e.status, e.message, e.reason);
       else if (e instanceof MultipartError) sendError(res, 400, e.message);
-      else if (req.destroyed || res.destroyed) return; // client went away mid-body (e.g. a cancelled upload chunk)
+      else if (req.destroyed || res.destroyed)
+        return; // client went away mid-body (e.g. a cancelled upload chunk)
       else sendError(res, 500, e instanceof Error ? e.message : String(e), 'backendError');
       // Unread request bodies would otherwise stall keep-alive connections.
       if (!req.complete) req.resume();

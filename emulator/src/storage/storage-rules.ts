@@ -5,7 +5,13 @@
  */
 import { ANY_ONE, compileRules, evaluateRules, type PathSeg } from '../rules/ruleset.js';
 import { fromJs, RBytes, RLatLng, RMap, RPath, RTimestamp, type Value } from '../rules/values.js';
-import type { RulesFile, StorageAuthorizer, StorageAuthzRequest, StorageRulesCompiler, StorageRulesResource } from './rules-hook.js';
+import type {
+  RulesFile,
+  StorageAuthorizer,
+  StorageAuthzRequest,
+  StorageRulesCompiler,
+  StorageRulesResource,
+} from './rules-hook.js';
 
 /** Rules see object fields with their documented types: size/generation ints, times as timestamps. */
 function resourceValue(r: StorageRulesResource): Value {
@@ -23,7 +29,12 @@ function resourceValue(r: StorageRulesResource): Value {
     ['contentType', r.contentType],
     ['metadata', fromJs(r.metadata)],
   ]);
-  for (const f of ['contentDisposition', 'contentEncoding', 'contentLanguage', 'cacheControl'] as const) {
+  for (const f of [
+    'contentDisposition',
+    'contentEncoding',
+    'contentLanguage',
+    'cacheControl',
+  ] as const) {
     if (r[f] !== undefined) m.set(f, r[f]);
   }
   return new RMap(m);
@@ -51,7 +62,10 @@ function firestoreValue(v: Record<string, unknown>): Value {
     const a = v['arrayValue'] as { values?: Record<string, unknown>[] };
     return (a.values ?? []).map(firestoreValue);
   }
-  if ('mapValue' in v) return fieldsValue((v['mapValue'] as { fields?: Record<string, Record<string, unknown>> }).fields);
+  if ('mapValue' in v)
+    return fieldsValue(
+      (v['mapValue'] as { fields?: Record<string, Record<string, unknown>> }).fields,
+    );
   return null;
 }
 
@@ -75,32 +89,36 @@ function evaluate(source: string, req: StorageAuthzRequest): string | null {
     ]),
   );
   const lookup = req.firestore;
-  const decide = (matchPath: PathSeg[]) => evaluateRules(rs, {
-    service: 'firebase.storage',
-    path: matchPath,
-    method: req.method,
-    request,
-    resource: req.resource ? resourceValue(req.resource) : null,
-    services: {
-      // firestore.get(/databases/(default)/documents/users/$(uid)): the lookup receives the
-      // document path relative to `documents` ("users/alice").
-      firestoreGet(p: RPath): Value {
-        if (!lookup) return null;
-        const s = p.segments;
-        if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5) return null;
-        const relative = s.slice(3).join('/');
-        const doc = lookup(req.projectId, s[1]!, relative) as { name?: string; fields?: Record<string, Record<string, unknown>> } | null;
-        if (!doc) return null;
-        return new RMap(
-          new Map<string, Value>([
-            ['data', fieldsValue(doc.fields)],
-            ['id', s[s.length - 1]!],
-            ['__name__', new RPath(s)],
-          ]),
-        );
+  const decide = (matchPath: PathSeg[]) =>
+    evaluateRules(rs, {
+      service: 'firebase.storage',
+      path: matchPath,
+      method: req.method,
+      request,
+      resource: req.resource ? resourceValue(req.resource) : null,
+      services: {
+        // firestore.get(/databases/(default)/documents/users/$(uid)): the lookup receives the
+        // document path relative to `documents` ("users/alice").
+        firestoreGet(p: RPath): Value {
+          if (!lookup) return null;
+          const s = p.segments;
+          if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5) return null;
+          const relative = s.slice(3).join('/');
+          const doc = lookup(req.projectId, s[1]!, relative) as {
+            name?: string;
+            fields?: Record<string, Record<string, unknown>>;
+          } | null;
+          if (!doc) return null;
+          return new RMap(
+            new Map<string, Value>([
+              ['data', fieldsValue(doc.fields)],
+              ['id', s[s.length - 1]!],
+              ['__name__', new RPath(s)],
+            ]),
+          );
+        },
       },
-    },
-  });
+    });
   const decision = decide(path);
   if (decision.allowed) return null;
   if (req.method === 'list') {
@@ -115,7 +133,9 @@ function evaluate(source: string, req: StorageAuthzRequest): string | null {
 }
 
 /** The StorageRulesCompiler backed by src/rules. Throws the parse error on bad syntax. */
-export const storageRulesCompiler: StorageRulesCompiler = (files: RulesFile[]): StorageAuthorizer => {
+export const storageRulesCompiler: StorageRulesCompiler = (
+  files: RulesFile[],
+): StorageAuthorizer => {
   const source = files.map((f) => f.content).join('\n');
   compileRules(source); // surface syntax errors at load time, not on the first request
   return (req) => evaluate(source, req);

@@ -14,7 +14,12 @@ import { Crc32c } from './crc32c.js';
 export const TOKENS_KEY = 'firebaseStorageDownloadTokens';
 
 /** Optional string fields both APIs can set; `null` in a PATCH deletes them. */
-export const OPTIONAL_FIELDS = ['cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const;
+export const OPTIONAL_FIELDS = [
+  'cacheControl',
+  'contentDisposition',
+  'contentEncoding',
+  'contentLanguage',
+] as const;
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 export interface StoredObject {
@@ -64,7 +69,9 @@ function nextGeneration(): string {
   return g.toString();
 }
 
-export async function hashFile(file: string): Promise<{ md5Hash: string; crc32c: string; size: number }> {
+export async function hashFile(
+  file: string,
+): Promise<{ md5Hash: string; crc32c: string; size: number }> {
   const md5 = createHash('md5');
   const crc = new Crc32c();
   let size = 0;
@@ -122,7 +129,8 @@ export class ObjectStore {
     bucket: string,
     name: string,
     tmpFile: string,
-    meta: Pick<StoredObject, 'contentType' | 'metadata'> & Partial<Pick<StoredObject, OptionalField>>,
+    meta: Pick<StoredObject, 'contentType' | 'metadata'> &
+      Partial<Pick<StoredObject, OptionalField>>,
     hashes?: { md5Hash: string; crc32c: string; size: number },
   ): Promise<StoredObject> {
     const h = hashes ?? (await hashFile(tmpFile));
@@ -182,13 +190,17 @@ export class ObjectStore {
    * after the prefix collapse into one prefix entry. Items and prefixes are paged together in
    * lexicographic order; the page token is the last entry returned (opaque, base64).
    */
-  list(bucket: string, opts: { prefix?: string; delimiter?: string; pageToken?: string; maxResults?: number }): ListResult {
+  list(
+    bucket: string,
+    opts: { prefix?: string; delimiter?: string; pageToken?: string; maxResults?: number },
+  ): ListResult {
     const prefix = opts.prefix ?? '';
     const delimiter = opts.delimiter ?? '';
     const max = opts.maxResults && opts.maxResults > 0 ? Math.min(opts.maxResults, 1000) : 1000;
     const after = opts.pageToken ? Buffer.from(opts.pageToken, 'base64url').toString('utf8') : null;
     const names: StoredObject[] = [];
-    for (const o of this.objects.values()) if (o.bucket === bucket && o.name.startsWith(prefix)) names.push(o);
+    for (const o of this.objects.values())
+      if (o.bucket === bucket && o.name.startsWith(prefix)) names.push(o);
     names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const entries: { kind: 'item' | 'prefix'; name: string; obj?: StoredObject }[] = [];
     for (const o of names) {
@@ -197,7 +209,8 @@ export class ObjectStore {
       if (i >= 0) {
         const p = prefix + rest.slice(0, i + delimiter.length);
         const last = entries[entries.length - 1];
-        if (!(last && last.kind === 'prefix' && last.name === p)) entries.push({ kind: 'prefix', name: p });
+        if (!(last && last.kind === 'prefix' && last.name === p))
+          entries.push({ kind: 'prefix', name: p });
       } else {
         entries.push({ kind: 'item', name: o.name, obj: o });
       }
@@ -209,7 +222,8 @@ export class ObjectStore {
       items: page.filter((e) => e.kind === 'item').map((e) => e.obj!),
       prefixes: page.filter((e) => e.kind === 'prefix').map((e) => e.name),
     };
-    if (more) result.nextPageToken = Buffer.from(page[page.length - 1]!.name, 'utf8').toString('base64url');
+    if (more)
+      result.nextPageToken = Buffer.from(page[page.length - 1]!.name, 'utf8').toString('base64url');
     return result;
   }
 
@@ -218,7 +232,8 @@ export class ObjectStore {
   }
 
   async clear(bucket?: string): Promise<void> {
-    for (const o of [...this.objects.values()]) if (bucket === undefined || o.bucket === bucket) await this.delete(o.bucket, o.name);
+    for (const o of [...this.objects.values()])
+      if (bucket === undefined || o.bucket === bucket) await this.delete(o.bucket, o.name);
   }
 
   /** Writes `dir/objects.json` + `dir/blobs/<blob>`: the storage part of an export directory. */
@@ -232,8 +247,11 @@ export class ObjectStore {
 
   /** Replaces the current contents with an export written by exportTo. */
   async importFrom(dir: string): Promise<void> {
-    const manifest = JSON.parse(await fsp.readFile(path.join(dir, 'objects.json'), 'utf8')) as ExportManifest;
-    if (manifest.version !== 1) throw new Error(`unsupported storage export version ${String(manifest.version)}`);
+    const manifest = JSON.parse(
+      await fsp.readFile(path.join(dir, 'objects.json'), 'utf8'),
+    ) as ExportManifest;
+    if (manifest.version !== 1)
+      throw new Error(`unsupported storage export version ${String(manifest.version)}`);
     await this.clear();
     for (const o of manifest.objects) {
       const blob = randomUUID();

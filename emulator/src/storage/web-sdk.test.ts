@@ -51,7 +51,10 @@ async function errorCode(p: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   server = await startStorageServer({ port: 0 });
-  app = initializeApp({ projectId: 'demo-web', storageBucket: BUCKET, apiKey: 'fake' }, 'web-sdk-test');
+  app = initializeApp(
+    { projectId: 'demo-web', storageBucket: BUCKET, apiKey: 'fake' },
+    'web-sdk-test',
+  );
   storage = getStorage(app);
   connectStorageEmulator(storage, '127.0.0.1', server.port);
 });
@@ -69,7 +72,11 @@ describe('web SDK (Node)', () => {
   it('uploadBytes then getBytes/getBlob/getStream return the same bytes and metadata', async () => {
     const data = bytes(1000);
     const r = ref(storage, 'notes/u1/a b+c.pdf');
-    const up = await uploadBytes(r, data, { contentType: 'application/pdf', customMetadata: { owner: 'u1' }, cacheControl: 'max-age=60' });
+    const up = await uploadBytes(r, data, {
+      contentType: 'application/pdf',
+      customMetadata: { owner: 'u1' },
+      cacheControl: 'max-age=60',
+    });
     expect(up.metadata.fullPath).toBe('notes/u1/a b+c.pdf');
     expect(up.metadata.name).toBe('a b+c.pdf');
     expect(up.metadata.size).toBe(1000);
@@ -95,7 +102,11 @@ describe('web SDK (Node)', () => {
     const up = await uploadString(r, 'hello world', 'raw', { contentType: 'text/plain' });
     expect(up.metadata.size).toBe(11);
     expect(Buffer.from(await getBytes(r)).toString()).toBe('hello world');
-    const b64 = await uploadString(ref(storage, 'txt/b64'), Buffer.from('xyz').toString('base64'), 'base64');
+    const b64 = await uploadString(
+      ref(storage, 'txt/b64'),
+      Buffer.from('xyz').toString('base64'),
+      'base64',
+    );
     expect(b64.metadata.contentType).toBe('application/octet-stream');
   });
 
@@ -115,7 +126,10 @@ describe('web SDK (Node)', () => {
 
   it('getMetadata / updateMetadata set and delete fields (null deletes)', async () => {
     const r = ref(storage, 'm/file.txt');
-    await uploadBytes(r, bytes(5), { contentType: 'text/plain', customMetadata: { a: '1', b: '2' } });
+    await uploadBytes(r, bytes(5), {
+      contentType: 'text/plain',
+      customMetadata: { a: '1', b: '2' },
+    });
     const md = await getMetadata(r);
     expect(md.contentType).toBe('text/plain');
     expect(md.customMetadata).toEqual({ a: '1', b: '2' });
@@ -138,7 +152,10 @@ describe('web SDK (Node)', () => {
     expect(up.customMetadata).toEqual({ a: 'x', b: '2', c: '3' });
     expect(up.metageneration).toBe('2');
 
-    const del = await updateMetadata(r, { cacheControl: null as unknown as string, customMetadata: { b: null as unknown as string } });
+    const del = await updateMetadata(r, {
+      cacheControl: null as unknown as string,
+      customMetadata: { b: null as unknown as string },
+    });
     expect(del.cacheControl).toBeUndefined();
     expect(del.customMetadata).toEqual({ a: 'x', c: '3' });
     expect(del.contentType).toBe('text/markdown');
@@ -154,7 +171,9 @@ describe('web SDK (Node)', () => {
     expect(await errorCode(getBytes(r))).toBe('storage/object-not-found');
     expect(await errorCode(getDownloadURL(r))).toBe('storage/object-not-found');
     expect(await errorCode(deleteObject(r))).toBe('storage/object-not-found');
-    expect(await errorCode(updateMetadata(r, { contentType: 'a/b' }))).toBe('storage/object-not-found');
+    expect(await errorCode(updateMetadata(r, { contentType: 'a/b' }))).toBe(
+      'storage/object-not-found',
+    );
   });
 
   it('list with prefixes, maxResults and page tokens; listAll', async () => {
@@ -170,7 +189,10 @@ describe('web SDK (Node)', () => {
     expect(page.nextPageToken).toBeTruthy();
     while (page.nextPageToken) {
       page = await list(ref(storage, 'd'), { maxResults: 2, pageToken: page.nextPageToken });
-      seen.push(...page.items.map((i) => i.fullPath), ...page.prefixes.map((p) => p.fullPath + '/'));
+      seen.push(
+        ...page.items.map((i) => i.fullPath),
+        ...page.prefixes.map((p) => p.fullPath + '/'),
+      );
     }
     expect(seen.sort()).toEqual(['d/a.txt', 'd/b.txt', 'd/c.txt', 'd/sub1/', 'd/sub2/']);
 
@@ -182,7 +204,10 @@ describe('web SDK (Node)', () => {
   it('uploadBytesResumable: progress events, pause/resume, bytes intact', async () => {
     const data = bytes(3 * 1024 * 1024 + 123, 3);
     const r = ref(storage, 'big/file.bin');
-    const task = uploadBytesResumable(r, data, { contentType: 'application/octet-stream', customMetadata: { k: 'v' } });
+    const task = uploadBytesResumable(r, data, {
+      contentType: 'application/octet-stream',
+      customMetadata: { k: 'v' },
+    });
     const progress: number[] = [];
     let paused = false;
     let sawPaused = false;
