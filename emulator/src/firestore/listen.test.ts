@@ -175,3 +175,60 @@ describe('Listen', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('Listen limit windows (randomized against a full re-run)', () => {
+  it.each([
+    [4, 12, 3],
+    [2, 6, 5],
+    [3, 8, 4],
+  ])('limit %i over %i ids, up to %i writes per commit: view equals a full re-run', async (limit, ids, perCommit) => {
+    const { e, sent, sink } = setup();
+    let seed = 42 + limit;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const sq: StructuredQuery = {
+      from: [{ collectionId: 'c' }],
+      where: { fieldFilter: { field: { fieldPath: 'k' }, op: 'LESS_THAN', value: int(7) } },
+      orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }],
+      limit,
+    };
+    const view = new Set<string>();
+    const apply = () => {
+      for (const m of sent) {
+        if (m.documentChange?.targetIds?.includes(9)) view.add(m.documentChange.document.name);
+        if (m.documentChange?.removedTargetIds?.includes(9)) view.delete(m.documentChange.document.name);
+        if (m.documentDelete) view.delete(m.documentDelete.document);
+        if (m.documentRemove) view.delete(m.documentRemove.document);
+      }
+      sent.length = 0;
+    };
+    const h = e.openListen(admin, sink);
+    h.write({ database: DB, addTarget: { targetId: 9, ...query(sq) } });
+    apply();
+    for (let step = 0; step < 400; step++) {
+      const writes = Array.from({ length: 1 + rnd(perCommit) }, () => {
+        const id = `c/d${rnd(ids)}`;
+        return rnd(5) === 0 ? delW(id) : setW(id, { n: int(rnd(10)), k: int(rnd(10)) });
+      });
+      await write(e, ...writes);
+      apply();
+      const expected = (await e.runQuery(admin, { parent: ROOT, structuredQuery: sq })).filter((r) => r.document).map((r) => r.document!.name);
+      expect([...view].sort()).toEqual([...expected].sort());
+    }
+  });
+});
+
+describe('Listen limit windows (edge cases)', () => {
+  it('a window that overflows and loses a member in the same commit takes the evicted one back', async () => {
+    const { e, sent, sink } = setup();
+    await write(e, setW('c/a', { n: int(1) }), setW('c/b', { n: int(2) }));
+    const h = e.openListen(admin, sink);
+    h.write({ database: DB, addTarget: { targetId: 1, ...query({ from: [{ collectionId: 'c' }], orderBy: [{ field: { fieldPath: 'n' } }], limit: 3 }) } });
+    sent.length = 0;
+    // x and y enter (window 4 > 3: b is pushed out), then a leaves: b must come back.
+    await write(e, setW('c/x', { n: int(0) }), setW('c/y', { n: int(1) }), delW('c/a'));
+    expect(trace(sent).sort()).toEqual(['del:c/a:[1]', 'doc:c/x:[1]', 'doc:c/y:[1]', 'global'].sort());
+  });
+});

@@ -1,7 +1,7 @@
 import type { CallContext } from './authorizer.js';
 import { RpcError, toRpcError } from './errors.js';
 import { parseDocumentName, parseResourceName } from './paths.js';
-import { compileQuery, executeQuery, matchesQuery, type CompiledQuery } from './query.js';
+import { compareDocsInQuery, compileQuery, executeQuery, matchesQuery, type CompiledQuery } from './query.js';
 import type { DatabaseStore, StoredDoc } from './store.js';
 import { formatMicros } from './timestamps.js';
 import type { ListenRequest, ListenResponse, Target } from './types.js';
@@ -59,6 +59,9 @@ interface TargetState {
   query?: CompiledQuery;
   /** Documents the client currently holds for this target: name -> version sent. */
   view: Map<string, StoredDoc>;
+  /** Limit queries: the window in query order, and whether it holds every match. */
+  window?: StoredDoc[];
+  complete?: boolean;
 }
 
 /** Per-document outcome of one commit across all targets of the stream. */
@@ -151,6 +154,10 @@ export class ListenStream implements StreamHandle<ListenRequest> {
           : this.host.authorizeTarget(this.ctx, database, { parent, structuredQuery: t.query.structuredQuery ?? {} }, docs);
         if (denied !== null) return this.refuse(id, 7, denied);
         state = { id, database, query: q, view: new Map() };
+        if (q.limit !== undefined) {
+          state.window = docs;
+          state.complete = docs.length < q.limit;
+        }
       } else {
         return this.refuse(id, 3, 'Target must specify documents or a query.');
       }
@@ -184,6 +191,51 @@ export class ListenStream implements StreamHandle<ListenRequest> {
       this.targets.delete(id);
       this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
     }
+  }
+
+  /**
+   * Updates a limit window from the changed documents alone; returns null when a document left
+   * a full window (or moved to its end), since only a re-run knows which document comes next.
+   */
+  private slideWindow(t: TargetState, q: CompiledQuery, changes: DocChange[]): StoredDoc[] | null {
+    const limit = q.limit!;
+    const win = [...(t.window ?? [])];
+    let complete = t.complete === true;
+    const cmp = (a: StoredDoc, b: StoredDoc) => compareDocsInQuery(q, a, b);
+    const insert = (d: StoredDoc): number => {
+      let lo = 0;
+      let hi = win.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cmp(win[mid], d) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      win.splice(lo, 0, d);
+      return lo;
+    };
+    let full = win.length >= limit;
+    for (const c of changes) {
+      const at = win.findIndex((d) => d.json.name === c.name);
+      const matches = c.after !== null && matchesQuery(q, c.after);
+      if (at >= 0) {
+        win.splice(at, 1);
+        if (!matches) {
+          if (!complete) return null;
+          continue;
+        }
+        const pos = insert(c.after!);
+        if (!complete && pos === win.length - 1) return null;
+      } else if (matches) {
+        if (full && cmp(c.after!, win[win.length - 1]) >= 0) continue;
+        insert(c.after!);
+        if (win.length > limit) {
+          win.pop();
+          complete = false;
+        }
+      }
+      full = win.length >= limit;
+    }
+    return win;
   }
 
   private resultsAt(state: TargetState, time: bigint): StoredDoc[] {
@@ -232,9 +284,9 @@ export class ListenStream implements StreamHandle<ListenRequest> {
           }
         }
       } else if (t.query) {
-        // Limit windows: a leaving document lets the next one in, so recompute the window.
-        if (!changes.some((c) => (c.after && matchesQuery(t.query!, c.after)) || t.view.has(c.name))) continue;
-        const docs = executeQuery(this.host.store(database), t.query);
+        const q = t.query;
+        const win = q.offset === 0 ? this.slideWindow(t, q, changes) : null;
+        const docs = win ?? executeQuery(this.host.store(database), q);
         const next = new Map(docs.map((d) => [d.json.name, d] as const));
         for (const [name, d] of next) {
           if (t.view.get(name) !== d) mark(name, d, t.id, 'changed');
@@ -243,6 +295,8 @@ export class ListenStream implements StreamHandle<ListenRequest> {
           if (!next.has(name)) mark(name, this.host.store(database).get(name), t.id, 'removed');
         }
         t.view = next;
+        t.window = docs;
+        t.complete = docs.length < (q.limit ?? Infinity);
       }
     }
     if (pending.size === 0) return;
