@@ -3,7 +3,7 @@ import { RpcError, toRpcError } from './errors.js';
 import { parseDocumentName, parseResourceName } from './paths.js';
 import { compareDocsInQuery, compileQuery, executeQuery, matchesQuery, type CompiledQuery } from './query.js';
 import type { DatabaseStore, StoredDoc } from './store.js';
-import { formatMicros } from './timestamps.js';
+import { formatMicros, parseTimestamp } from './timestamps.js';
 import type { ListenRequest, ListenResponse, Target } from './types.js';
 
 export interface StreamSink<T> {
@@ -171,7 +171,7 @@ export class ListenStream implements StreamHandle<ListenRequest> {
     const token = encodeResumeToken(time);
     this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
     // On resume, the client still holds what matched at the token's time: tell it what left.
-    const since = decodeResumeToken(t.resumeToken);
+    const since = decodeResumeToken(t.resumeToken) ?? safeTime(t.readTime);
     if (since !== undefined && since >= this.host.historyFloor()) {
       const now = new Set(docs.map((d) => d.json.name));
       for (const old of this.resultsAt(state, since)) {
@@ -312,6 +312,15 @@ export class ListenStream implements StreamHandle<ListenRequest> {
       }
     }
     this.send({ targetChange: { resumeToken: encodeResumeToken(commitNs), readTime } });
+  }
+}
+
+function safeTime(text: string | undefined): bigint | undefined {
+  if (!text) return undefined;
+  try {
+    return parseTimestamp(text);
+  } catch {
+    return undefined;
   }
 }
 

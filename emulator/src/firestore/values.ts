@@ -339,7 +339,8 @@ export function normalizeValue(v: unknown, depth = 0, inArray = false): Value {
     case 'integerValue': {
       let b: bigint;
       try {
-        b = BigInt(typeof x === 'string' ? x.trim() : (x as number | bigint));
+        // Objects cover protobufjs Long values, should a decoder hand them over unconverted.
+        b = BigInt(typeof x === 'string' ? x.trim() : typeof x === 'object' && x !== null ? String(x) : (x as number | bigint));
       } catch {
         throw invalidArgument(`Invalid integerValue: ${JSON.stringify(x)}`);
       }
