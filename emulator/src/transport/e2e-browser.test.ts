@@ -180,6 +180,11 @@ describe('web SDK in headless Chromium', () => {
         expect(backchannels.every((u) => u.includes(mode === 'streaming' ? 'CI=0' : 'CI=1'))).toBe(
           true,
         );
+        // Chromium let the client read the (exposed) X-HTTP-Session-Id handshake header: every
+        // later request of a session carries it back as gsessionid.
+        const sessionCalls = requested.filter((u) => u.includes('/channel?') && /[?&]SID=/.test(u));
+        expect(sessionCalls.length).toBeGreaterThan(0);
+        expect(sessionCalls.every((u) => /[?&]gsessionid=[\w-]+/.test(u))).toBe(true);
       } finally {
         await page.close();
       }

@@ -175,6 +175,11 @@ describe('web SDK browser build (WebChannel) in Node', () => {
         expect(channelCalls.some((u) => u.includes(mode === 'streaming' ? 'CI=0' : 'CI=1'))).toBe(
           true,
         );
+        // The handshake's X-HTTP-Session-Id header was read and is sent back on every later
+        // request of the session (forward channel and backchannel).
+        const afterHandshake = channelCalls.filter((u) => /[?&]SID=/.test(u));
+        expect(afterHandshake.length).toBeGreaterThan(0);
+        expect(afterHandshake.every((u) => /[?&]gsessionid=[\w-]+/.test(u))).toBe(true);
       } finally {
         await fb.terminate(db);
         await fb.deleteApp(app);

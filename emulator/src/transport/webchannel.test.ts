@@ -353,6 +353,53 @@ describe('WebChannel sessions', () => {
     });
   });
 
+  it('echoes an HTTP session id (X-HTTP-Session-Id) and checks it when sent back', async () => {
+    const r = await request(
+      server.port,
+      'POST',
+      `${base}&RID=1&CVER=22&X-HTTP-Session-Id=gsessionid&zx=m&t=1`,
+      forwardBody(0, [{ database: DB }], { headers: 'Authorization:Bearer owner\r\n' }),
+    );
+    const gsessionid = r.headers['x-http-session-id'];
+    expect(gsessionid).toMatch(/^[\w-]{8,}$/);
+    // Cross-origin XHRs can only read the header when it is exposed.
+    expect(r.headers['access-control-expose-headers']).toContain('X-HTTP-Session-Id');
+    const sid = (arrays(r.text)[0]![1] as string[])[1]!;
+    const fwd = await request(
+      server.port,
+      'POST',
+      `${base}&gsessionid=${gsessionid}&SID=${sid}&RID=2&AID=0`,
+      forwardBody(1, [{ addTarget: { targetId: 6, documents: { documents: [DOC] } } }]),
+    );
+    expect(fwd.status).toBe(200);
+    const lp = await request(
+      server.port,
+      'GET',
+      `${base}&gsessionid=${gsessionid}&RID=rpc&SID=${sid}&AID=0&CI=1&TYPE=xmlhttp`,
+    );
+    expect(lp.status).toBe(200);
+    expect(arrays(lp.text)[0]![1]).toEqual([
+      { targetChange: { targetChangeType: 'ADD', targetIds: [6] } },
+    ]);
+    const wrong = await request(
+      server.port,
+      'GET',
+      `${base}&gsessionid=other&RID=rpc&SID=${sid}&AID=4&CI=1&TYPE=xmlhttp`,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('Unknown SID');
+
+    // A client that does not ask for one gets none.
+    const plain = await request(
+      server.port,
+      'POST',
+      `${base}&RID=1&CVER=22&zx=n&t=1`,
+      forwardBody(0, [{ database: DB }]),
+    );
+    expect(plain.status).toBe(200);
+    expect(plain.headers['x-http-session-id']).toBeUndefined();
+  });
+
   it('answers CORS preflight with credentials', async () => {
     const r = await new Promise<http.IncomingMessage>((resolve, reject) => {
       http

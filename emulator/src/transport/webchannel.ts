@@ -104,8 +104,19 @@ const COMMON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/**
+ * HTTP session id. The handshake URL carries `X-HTTP-Session-Id=<param name>` (Firestore's client
+ * sets `httpSessionIdParam: 'gsessionid'`); when the handshake reply has an `X-HTTP-Session-Id`
+ * header, the client adds `<param name>=<value>` to every later forward and backchannel URL of the
+ * session (read from the closure client in @firebase/webchannel-wrapper). Browsers only let the
+ * client read that header cross-origin if it is listed in Access-Control-Expose-Headers.
+ */
+export const SESSION_ID_HEADER = 'X-HTTP-Session-Id';
+
 class Session {
   readonly sid = randomBytes(12).toString('hex');
+  /** Echoed to the client in the handshake reply; the client sends it back on every request. */
+  readonly httpSessionId = randomBytes(12).toString('base64url');
   /** Unacknowledged arrays, in id order, each pre-serialized as `[id,[msg]]`. */
   private pending: { id: number; text: string }[] = [];
   private lastArrayId = 0; // 0 is the handshake's "c" array
@@ -119,6 +130,8 @@ class Session {
   constructor(
     readonly kind: ChannelKind,
     readonly ctx: CallContext,
+    /** The URL parameter the client will use to send `httpSessionId` back (e.g. `gsessionid`). */
+    readonly httpSessionIdParam: string | null,
     private readonly engine: EngineApi,
     private readonly opts: Required<WebChannelOptions>,
     private readonly onClosed: (s: Session) => void,
@@ -332,6 +345,9 @@ export class WebChannelServer {
       return;
     }
     if (!session || session.kind !== kind) return unknownSid(res);
+    // A session id that is present but wrong means a request meant for another session.
+    const echoed = session.httpSessionIdParam ? q.get(session.httpSessionIdParam) : null;
+    if (echoed !== null && echoed !== session.httpSessionId) return unknownSid(res);
 
     if (req.method === 'GET') {
       // RID=rpc&CI=0|1&TYPE=xmlhttp: the backchannel. CI=1 means "long-poll".
@@ -363,12 +379,18 @@ export class WebChannelServer {
       headers['authorization'] ??
       (typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined);
     const ctx = contextFromAuthorization(authorization);
-    const session = new Session(kind, ctx, this.engine, this.opts, (s) =>
+    const param = url.searchParams.get(SESSION_ID_HEADER) || null;
+    const session = new Session(kind, ctx, param, this.engine, this.opts, (s) =>
       this.sessions.delete(s.sid),
     );
     this.sessions.set(session.sid, session);
+    const replyHeaders: Record<string, string> = { ...COMMON_HEADERS };
+    if (param) {
+      replyHeaders[SESSION_ID_HEADER] = session.httpSessionId;
+      replyHeaders['Access-Control-Expose-Headers'] = SESSION_ID_HEADER;
+    }
     // Reply first so the "c" array (id 0) precedes anything the engine answers (ids 1+).
-    res.writeHead(200, COMMON_HEADERS).end(session.handshakeReply());
+    res.writeHead(200, replyHeaders).end(session.handshakeReply());
     session.receive(ofs, messages);
   }
 
