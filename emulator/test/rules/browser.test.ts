@@ -65,10 +65,13 @@ async function bundle(): Promise<string> {
     outfile: join(dir, 'bundle.js'),
     logLevel: 'silent',
   });
-  const html = '<!doctype html><meta charset="utf-8"><title>rules</title><script type="module" src="/bundle.js"></script>';
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>rules</title><script type="module" src="/bundle.js"></script>';
   server = createServer(async (req, res) => {
     if (req.url === '/bundle.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(join(dir, 'bundle.js')));
+      res
+        .writeHead(200, { 'content-type': 'text/javascript' })
+        .end(await readFile(join(dir, 'bundle.js')));
     } else if (req.url === '/') {
       res.writeHead(200, { 'content-type': 'text/html' }).end(html);
     } else res.writeHead(404).end();
@@ -105,18 +108,25 @@ function page(uid: string | null): Promise<Page> {
   return p;
 }
 
-async function call<K extends keyof BrowserApi>(uid: string | null, method: K, ...args: Parameters<BrowserApi[K]>): Promise<Outcome> {
+async function call<K extends keyof BrowserApi>(
+  uid: string | null,
+  method: K,
+  ...args: Parameters<BrowserApi[K]>
+): Promise<Outcome> {
   const pg = await page(uid);
   return pg.evaluate(
     ([m, a]) => {
-      const api = (globalThis as unknown as { rules: Record<string, (...x: unknown[]) => Promise<Outcome>> }).rules;
+      const api = (
+        globalThis as unknown as { rules: Record<string, (...x: unknown[]) => Promise<Outcome>> }
+      ).rules;
       return api[m as string]!(...(a as unknown[]));
     },
     [method, args] as const,
   );
 }
 const allowed = (o: Outcome) => expect(o, JSON.stringify(o)).toMatchObject({ ok: true });
-const denied = (o: Outcome, code = 'permission-denied') => expect(o, JSON.stringify(o)).toMatchObject({ ok: false, code });
+const denied = (o: Outcome, code = 'permission-denied') =>
+  expect(o, JSON.stringify(o)).toMatchObject({ ok: false, code });
 
 describe.skipIf(!existsSync(CHROMIUM))('rules in headless Chromium (web SDK browser build)', () => {
   beforeAll(async () => {
@@ -127,7 +137,9 @@ describe.skipIf(!existsSync(CHROMIUM))('rules in headless Chromium (web SDK brow
     });
     const [url, b] = await Promise.all([
       bundle(),
-      import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })),
+      import('playwright-core').then(({ chromium }) =>
+        chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS }),
+      ),
     ]);
     appUrl = url;
     browser = b;
@@ -141,16 +153,27 @@ describe.skipIf(!existsSync(CHROMIUM))('rules in headless Chromium (web SDK brow
 
   it('get of my note', async () => allowed(await call('alice', 'get', 'bnotes/a')));
   it("get of another user's note", async () => denied(await call('alice', 'get', 'bnotes/b')));
-  it('create of a note I own', async () => allowed(await call('alice', 'set', 'bnotes/a2', { owner: 'alice' })));
-  it('create of a note for someone else', async () => denied(await call('alice', 'set', 'bnotes/a3', { owner: 'bob' })));
-  it('query constrained to my uid', async () => allowed(await call('alice', 'query', 'bnotes', 'owner', 'alice')));
-  it('query without the owner constraint', async () => denied(await call('alice', 'query', 'bnotes', null, null)));
-  it('signed out: the same constrained query', async () => denied(await call(null, 'query', 'bnotes', 'owner', 'alice')));
-  it('listener constrained to my uid', async () => allowed(await call('bob', 'listen', 'bnotes', 'owner', 'bob')));
-  it('listener without the constraint is refused', async () => denied(await call('bob', 'listen', 'bnotes', null, null)));
-  it('storage upload within size and type', async () => allowed(await call('alice', 'upload', 'u/alice/a.txt', 10, 'text/plain')));
+  it('create of a note I own', async () =>
+    allowed(await call('alice', 'set', 'bnotes/a2', { owner: 'alice' })));
+  it('create of a note for someone else', async () =>
+    denied(await call('alice', 'set', 'bnotes/a3', { owner: 'bob' })));
+  it('query constrained to my uid', async () =>
+    allowed(await call('alice', 'query', 'bnotes', 'owner', 'alice')));
+  it('query without the owner constraint', async () =>
+    denied(await call('alice', 'query', 'bnotes', null, null)));
+  it('signed out: the same constrained query', async () =>
+    denied(await call(null, 'query', 'bnotes', 'owner', 'alice')));
+  it('listener constrained to my uid', async () =>
+    allowed(await call('bob', 'listen', 'bnotes', 'owner', 'bob')));
+  it('listener without the constraint is refused', async () =>
+    denied(await call('bob', 'listen', 'bnotes', null, null)));
+  it('storage upload within size and type', async () =>
+    allowed(await call('alice', 'upload', 'u/alice/a.txt', 10, 'text/plain')));
   it('storage upload over the size limit', async () =>
-    denied(await call('alice', 'upload', 'u/alice/b.txt', 100, 'text/plain'), 'storage/unauthorized'));
+    denied(
+      await call('alice', 'upload', 'u/alice/b.txt', 100, 'text/plain'),
+      'storage/unauthorized',
+    ));
   it('storage upload into another folder', async () =>
     denied(await call('bob', 'upload', 'u/alice/c.txt', 10, 'text/plain'), 'storage/unauthorized'));
 });

@@ -84,7 +84,11 @@ export async function startRulesHarness(opts: {
 }
 
 /** The unsigned JWT rules-unit-testing and the web SDK send for a mock user (alg "none"). */
-export function mockIdToken(uid: string, claims: Record<string, unknown> = {}, projectId = 'demo-project'): string {
+export function mockIdToken(
+  uid: string,
+  claims: Record<string, unknown> = {},
+  projectId = 'demo-project',
+): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const payload = {

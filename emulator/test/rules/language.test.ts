@@ -11,14 +11,16 @@ import 'firebase/compat/firestore';
 import { startRulesHarness, type RulesHarness } from './harness.js';
 
 // The compat namespace's merged typings do not resolve under NodeNext; the runtime objects are there.
-const compat = (firebase as unknown as {
-  firestore: {
-    Timestamp: { fromDate(d: Date): unknown; fromMillis(ms: number): unknown };
-    GeoPoint: new (lat: number, lng: number) => unknown;
-    Blob: { fromUint8Array(a: Uint8Array): unknown };
-    FieldValue: { delete(): unknown };
-  };
-}).firestore;
+const compat = (
+  firebase as unknown as {
+    firestore: {
+      Timestamp: { fromDate(d: Date): unknown; fromMillis(ms: number): unknown };
+      GeoPoint: new (lat: number, lng: number) => unknown;
+      Blob: { fromUint8Array(a: Uint8Array): unknown };
+      FieldValue: { delete(): unknown };
+    };
+  }
+).firestore;
 
 export const LANGUAGE_RULES = `rules_version = '2';
 // A line comment before the service.
@@ -175,95 +177,419 @@ const blob = (...b: number[]) => compat.Blob.fromUint8Array(new Uint8Array(b));
 
 const PAIRS: Pair[] = [
   // operators
-  { name: 'arithmetic + - * / % and unary minus', coll: 'arith', allow: () => ({ a: 1, b: 3 }), deny: () => ({ a: 1, b: 2 }) },
+  {
+    name: 'arithmetic + - * / % and unary minus',
+    coll: 'arith',
+    allow: () => ({ a: 1, b: 3 }),
+    deny: () => ({ a: 1, b: 2 }),
+  },
   { name: 'float arithmetic', coll: 'floats', allow: () => ({ x: 2.5 }), deny: () => ({ x: 2 }) },
-  { name: 'comparison operators', coll: 'compare', allow: () => ({ n: 8 }), deny: () => ({ n: 7 }) },
-  { name: 'int compares equal to float', coll: 'mixed', allow: () => ({ n: 3 }), deny: () => ({ n: 4 }) },
-  { name: '|| && !', coll: 'logic', allow: () => ({ a: false, b: true, c: false }), deny: () => ({ a: false, b: true, c: true }) },
-  { name: 'ternary picks the branch', coll: 'ternary', allow: () => ({ kind: 'small', n: 50 }), deny: () => ({ kind: 'big', n: 50 }) },
-  { name: 'in on a list', coll: 'inlist', allow: () => ({ role: 'writer' }), deny: () => ({ role: 'owner' }) },
-  { name: 'in on map keys', coll: 'inmap', allow: () => ({ m: { k: 0 } }), deny: () => ({ m: { j: 0 } }) },
-  { name: 'is string', coll: 'types', allow: () => ({ t: 'string', v: 'x' }), deny: () => ({ t: 'string', v: 1 }) },
-  { name: 'is int', coll: 'types', allow: () => ({ t: 'int', v: 1 }), deny: () => ({ t: 'int', v: 1.5 }) },
-  { name: 'is float', coll: 'types', allow: () => ({ t: 'float', v: 1.5 }), deny: () => ({ t: 'float', v: 1 }) },
-  { name: 'is number', coll: 'types', allow: () => ({ t: 'number', v: 1.5 }), deny: () => ({ t: 'number', v: '1.5' }) },
-  { name: 'is bool', coll: 'types', allow: () => ({ t: 'bool', v: false }), deny: () => ({ t: 'bool', v: 0 }) },
-  { name: 'is list', coll: 'types', allow: () => ({ t: 'list', v: [] }), deny: () => ({ t: 'list', v: {} }) },
-  { name: 'is map', coll: 'types', allow: () => ({ t: 'map', v: { a: 1 } }), deny: () => ({ t: 'map', v: [1] }) },
-  { name: 'is timestamp', coll: 'types', allow: () => ({ t: 'timestamp', v: ts('2024-01-01T00:00:00Z') }), deny: () => ({ t: 'timestamp', v: '2024-01-01' }) },
-  { name: 'is latlng', coll: 'types', allow: () => ({ t: 'latlng', v: new compat.GeoPoint(1, 2) }), deny: () => ({ t: 'latlng', v: [1, 2] }) },
-  { name: 'is bytes', coll: 'types', allow: () => ({ t: 'bytes', v: blob(1) }), deny: () => ({ t: 'bytes', v: 'AQ==' }) },
-  { name: 'is path (reference)', coll: 'types', allow: () => ({ t: 'path', v: alice().doc('users/x') }), deny: () => ({ t: 'path', v: 'users/x' }) },
-  { name: '== null', coll: 'types', allow: () => ({ t: 'null', v: null }), deny: () => ({ t: 'null', v: 0 }) },
-  { name: 'member and index access', coll: 'access', allow: () => ({ m: { a: { b: 1 } }, l: ['x', 'y'] }), deny: () => ({ m: { a: { b: 1 } }, l: ['x', 'z'] }) },
-  { name: 'list range l[i:j]', coll: 'listrange', allow: () => ({ l: ['a', 'b', 'c', 'd'] }), deny: () => ({ l: ['a', 'c', 'b', 'd'] }) },
-  { name: 'string index and range', coll: 'strindex', allow: () => ({ s: 'hello' }), deny: () => ({ s: 'hallo' }) },
+  {
+    name: 'comparison operators',
+    coll: 'compare',
+    allow: () => ({ n: 8 }),
+    deny: () => ({ n: 7 }),
+  },
+  {
+    name: 'int compares equal to float',
+    coll: 'mixed',
+    allow: () => ({ n: 3 }),
+    deny: () => ({ n: 4 }),
+  },
+  {
+    name: '|| && !',
+    coll: 'logic',
+    allow: () => ({ a: false, b: true, c: false }),
+    deny: () => ({ a: false, b: true, c: true }),
+  },
+  {
+    name: 'ternary picks the branch',
+    coll: 'ternary',
+    allow: () => ({ kind: 'small', n: 50 }),
+    deny: () => ({ kind: 'big', n: 50 }),
+  },
+  {
+    name: 'in on a list',
+    coll: 'inlist',
+    allow: () => ({ role: 'writer' }),
+    deny: () => ({ role: 'owner' }),
+  },
+  {
+    name: 'in on map keys',
+    coll: 'inmap',
+    allow: () => ({ m: { k: 0 } }),
+    deny: () => ({ m: { j: 0 } }),
+  },
+  {
+    name: 'is string',
+    coll: 'types',
+    allow: () => ({ t: 'string', v: 'x' }),
+    deny: () => ({ t: 'string', v: 1 }),
+  },
+  {
+    name: 'is int',
+    coll: 'types',
+    allow: () => ({ t: 'int', v: 1 }),
+    deny: () => ({ t: 'int', v: 1.5 }),
+  },
+  {
+    name: 'is float',
+    coll: 'types',
+    allow: () => ({ t: 'float', v: 1.5 }),
+    deny: () => ({ t: 'float', v: 1 }),
+  },
+  {
+    name: 'is number',
+    coll: 'types',
+    allow: () => ({ t: 'number', v: 1.5 }),
+    deny: () => ({ t: 'number', v: '1.5' }),
+  },
+  {
+    name: 'is bool',
+    coll: 'types',
+    allow: () => ({ t: 'bool', v: false }),
+    deny: () => ({ t: 'bool', v: 0 }),
+  },
+  {
+    name: 'is list',
+    coll: 'types',
+    allow: () => ({ t: 'list', v: [] }),
+    deny: () => ({ t: 'list', v: {} }),
+  },
+  {
+    name: 'is map',
+    coll: 'types',
+    allow: () => ({ t: 'map', v: { a: 1 } }),
+    deny: () => ({ t: 'map', v: [1] }),
+  },
+  {
+    name: 'is timestamp',
+    coll: 'types',
+    allow: () => ({ t: 'timestamp', v: ts('2024-01-01T00:00:00Z') }),
+    deny: () => ({ t: 'timestamp', v: '2024-01-01' }),
+  },
+  {
+    name: 'is latlng',
+    coll: 'types',
+    allow: () => ({ t: 'latlng', v: new compat.GeoPoint(1, 2) }),
+    deny: () => ({ t: 'latlng', v: [1, 2] }),
+  },
+  {
+    name: 'is bytes',
+    coll: 'types',
+    allow: () => ({ t: 'bytes', v: blob(1) }),
+    deny: () => ({ t: 'bytes', v: 'AQ==' }),
+  },
+  {
+    name: 'is path (reference)',
+    coll: 'types',
+    allow: () => ({ t: 'path', v: alice().doc('users/x') }),
+    deny: () => ({ t: 'path', v: 'users/x' }),
+  },
+  {
+    name: '== null',
+    coll: 'types',
+    allow: () => ({ t: 'null', v: null }),
+    deny: () => ({ t: 'null', v: 0 }),
+  },
+  {
+    name: 'member and index access',
+    coll: 'access',
+    allow: () => ({ m: { a: { b: 1 } }, l: ['x', 'y'] }),
+    deny: () => ({ m: { a: { b: 1 } }, l: ['x', 'z'] }),
+  },
+  {
+    name: 'list range l[i:j]',
+    coll: 'listrange',
+    allow: () => ({ l: ['a', 'b', 'c', 'd'] }),
+    deny: () => ({ l: ['a', 'c', 'b', 'd'] }),
+  },
+  {
+    name: 'string index and range',
+    coll: 'strindex',
+    allow: () => ({ s: 'hello' }),
+    deny: () => ({ s: 'hallo' }),
+  },
   // strings
-  { name: 'string size()', coll: 'strsize', allow: () => ({ s: 'abcde' }), deny: () => ({ s: 'abcdef' }) },
-  { name: 'matches() is a full match', coll: 'regex', allow: () => ({ email: 'ann@example.com' }), deny: () => ({ email: 'ann@example.com.evil' }) },
-  { name: 'split()', coll: 'split', allow: () => ({ csv: 'a,b,c' }), deny: () => ({ csv: 'a,c,b' }) },
-  { name: 'lower() and upper()', coll: 'case', allow: () => ({ s: 'aBc' }), deny: () => ({ s: 'aBd' }) },
+  {
+    name: 'string size()',
+    coll: 'strsize',
+    allow: () => ({ s: 'abcde' }),
+    deny: () => ({ s: 'abcdef' }),
+  },
+  {
+    name: 'matches() is a full match',
+    coll: 'regex',
+    allow: () => ({ email: 'ann@example.com' }),
+    deny: () => ({ email: 'ann@example.com.evil' }),
+  },
+  {
+    name: 'split()',
+    coll: 'split',
+    allow: () => ({ csv: 'a,b,c' }),
+    deny: () => ({ csv: 'a,c,b' }),
+  },
+  {
+    name: 'lower() and upper()',
+    coll: 'case',
+    allow: () => ({ s: 'aBc' }),
+    deny: () => ({ s: 'aBd' }),
+  },
   { name: 'trim()', coll: 'trim', allow: () => ({ s: '  x ' }), deny: () => ({ s: ' x y ' }) },
-  { name: 'replace() replaces all', coll: 'replace', allow: () => ({ s: 'a-b-c' }), deny: () => ({ s: 'a-b.c' }) },
-  { name: 'toUtf8() counts bytes', coll: 'utf8', allow: () => ({ s: 'éé' }), deny: () => ({ s: 'ée' }) },
-  { name: 'int() float() string() bool() conversions', coll: 'conv', allow: () => ({ s: '42', n: 7 }), deny: () => ({ s: '41', n: 7 }) },
+  {
+    name: 'replace() replaces all',
+    coll: 'replace',
+    allow: () => ({ s: 'a-b-c' }),
+    deny: () => ({ s: 'a-b.c' }),
+  },
+  {
+    name: 'toUtf8() counts bytes',
+    coll: 'utf8',
+    allow: () => ({ s: 'éé' }),
+    deny: () => ({ s: 'ée' }),
+  },
+  {
+    name: 'int() float() string() bool() conversions',
+    coll: 'conv',
+    allow: () => ({ s: '42', n: 7 }),
+    deny: () => ({ s: '41', n: 7 }),
+  },
   // math
-  { name: 'math.abs/ceil/floor/round/sqrt/pow', coll: 'math', allow: () => ({ n: -3 }), deny: () => ({ n: -4 }) },
-  { name: 'math.isNaN / isInfinite', coll: 'nan', allow: () => ({ x: NaN }), deny: () => ({ x: 1.5 }) },
+  {
+    name: 'math.abs/ceil/floor/round/sqrt/pow',
+    coll: 'math',
+    allow: () => ({ n: -3 }),
+    deny: () => ({ n: -4 }),
+  },
+  {
+    name: 'math.isNaN / isInfinite',
+    coll: 'nan',
+    allow: () => ({ x: NaN }),
+    deny: () => ({ x: 1.5 }),
+  },
   // lists and sets
-  { name: 'hasAll()', coll: 'hasall', allow: () => ({ tags: ['a', 'b', 'c'] }), deny: () => ({ tags: ['a', 'c'] }) },
-  { name: 'hasAny()', coll: 'hasany', allow: () => ({ tags: ['y'] }), deny: () => ({ tags: ['z'] }) },
-  { name: 'hasOnly()', coll: 'hasonly', allow: () => ({ tags: ['a'] }), deny: () => ({ tags: ['a', 'c'] }) },
-  { name: 'join()', coll: 'join', allow: () => ({ l: ['a', 'b'] }), deny: () => ({ l: ['b', 'a'] }) },
-  { name: 'concat() and list +', coll: 'concat', allow: () => ({ l: ['a'] }), deny: () => ({ l: ['b'] }) },
-  { name: 'removeAll()', coll: 'removeall', allow: () => ({ l: ['x', 'a', 'x'] }), deny: () => ({ l: ['x', 'b'] }) },
-  { name: 'toSet() ignores order and duplicates', coll: 'toset', allow: () => ({ l: ['b', 'a', 'a'] }), deny: () => ({ l: ['a', 'c'] }) },
-  { name: 'set difference/intersection/union', coll: 'setops', allow: () => ({ l: ['a', 'b'] }), deny: () => ({ l: ['a', 'c'] }) },
+  {
+    name: 'hasAll()',
+    coll: 'hasall',
+    allow: () => ({ tags: ['a', 'b', 'c'] }),
+    deny: () => ({ tags: ['a', 'c'] }),
+  },
+  {
+    name: 'hasAny()',
+    coll: 'hasany',
+    allow: () => ({ tags: ['y'] }),
+    deny: () => ({ tags: ['z'] }),
+  },
+  {
+    name: 'hasOnly()',
+    coll: 'hasonly',
+    allow: () => ({ tags: ['a'] }),
+    deny: () => ({ tags: ['a', 'c'] }),
+  },
+  {
+    name: 'join()',
+    coll: 'join',
+    allow: () => ({ l: ['a', 'b'] }),
+    deny: () => ({ l: ['b', 'a'] }),
+  },
+  {
+    name: 'concat() and list +',
+    coll: 'concat',
+    allow: () => ({ l: ['a'] }),
+    deny: () => ({ l: ['b'] }),
+  },
+  {
+    name: 'removeAll()',
+    coll: 'removeall',
+    allow: () => ({ l: ['x', 'a', 'x'] }),
+    deny: () => ({ l: ['x', 'b'] }),
+  },
+  {
+    name: 'toSet() ignores order and duplicates',
+    coll: 'toset',
+    allow: () => ({ l: ['b', 'a', 'a'] }),
+    deny: () => ({ l: ['a', 'c'] }),
+  },
+  {
+    name: 'set difference/intersection/union',
+    coll: 'setops',
+    allow: () => ({ l: ['a', 'b'] }),
+    deny: () => ({ l: ['a', 'c'] }),
+  },
   // maps
-  { name: 'map keys() and size()', coll: 'keys', allow: () => ({ a: 1, b: 2 }), deny: () => ({ a: 1, c: 2 }) },
-  { name: 'map values()', coll: 'values', allow: () => ({ m: { x: 1, y: 2 } }), deny: () => ({ m: { x: 1, y: 3 } }) },
-  { name: 'get(key, default)', coll: 'getdefault', allow: () => ({ x: 1 }), deny: () => ({ opt: 'other' }) },
-  { name: 'get([path], default)', coll: 'getpath', allow: () => ({ m: { n: 5 } }), deny: () => ({ m: { n: 6 } }) },
+  {
+    name: 'map keys() and size()',
+    coll: 'keys',
+    allow: () => ({ a: 1, b: 2 }),
+    deny: () => ({ a: 1, c: 2 }),
+  },
+  {
+    name: 'map values()',
+    coll: 'values',
+    allow: () => ({ m: { x: 1, y: 2 } }),
+    deny: () => ({ m: { x: 1, y: 3 } }),
+  },
+  {
+    name: 'get(key, default)',
+    coll: 'getdefault',
+    allow: () => ({ x: 1 }),
+    deny: () => ({ opt: 'other' }),
+  },
+  {
+    name: 'get([path], default)',
+    coll: 'getpath',
+    allow: () => ({ m: { n: 5 } }),
+    deny: () => ({ m: { n: 6 } }),
+  },
   // time and others
-  { name: 'timestamp accessors and constructors', coll: 'ts', allow: () => ({ t: ts('2024-02-29T13:45:30Z') }), deny: () => ({ t: ts('2024-02-28T13:45:30Z') }) },
+  {
+    name: 'timestamp accessors and constructors',
+    coll: 'ts',
+    allow: () => ({ t: ts('2024-02-29T13:45:30Z') }),
+    deny: () => ({ t: ts('2024-02-28T13:45:30Z') }),
+  },
   {
     name: 'duration arithmetic and helpers',
     coll: 'dur',
     allow: () => ({ start: ts('2024-01-01T10:00:00Z'), end: ts('2024-01-01T10:30:00Z') }),
     deny: () => ({ start: ts('2024-01-01T10:00:00Z'), end: ts('2024-01-01T12:00:00Z') }),
   },
-  { name: 'latlng distance/latitude/longitude', coll: 'geo', allow: () => ({ g: new compat.GeoPoint(48.86, 2.35) }), deny: () => ({ g: new compat.GeoPoint(51.5, -0.12) }) },
-  { name: 'bytes size/literal/toBase64/toHexString', coll: 'bytes', allow: () => ({ y: blob(1, 2, 3) }), deny: () => ({ y: blob(1, 2, 4) }) },
-  { name: 'hashing sha256/md5/crc32/crc32c', coll: 'hash', allow: () => ({ s: 'abc' }), deny: () => ({ s: 'abd' }) },
-  { name: 'path literal, path() and path index', coll: 'paths', allow: () => ({ r: alice().doc('users/alice') }), deny: () => ({ r: alice().doc('users/bob') }) },
-  { name: 'debug() returns its argument', coll: 'debug', allow: () => ({ n: 1 }), deny: () => ({ n: 2 }) },
+  {
+    name: 'latlng distance/latitude/longitude',
+    coll: 'geo',
+    allow: () => ({ g: new compat.GeoPoint(48.86, 2.35) }),
+    deny: () => ({ g: new compat.GeoPoint(51.5, -0.12) }),
+  },
+  {
+    name: 'bytes size/literal/toBase64/toHexString',
+    coll: 'bytes',
+    allow: () => ({ y: blob(1, 2, 3) }),
+    deny: () => ({ y: blob(1, 2, 4) }),
+  },
+  {
+    name: 'hashing sha256/md5/crc32/crc32c',
+    coll: 'hash',
+    allow: () => ({ s: 'abc' }),
+    deny: () => ({ s: 'abd' }),
+  },
+  {
+    name: 'path literal, path() and path index',
+    coll: 'paths',
+    allow: () => ({ r: alice().doc('users/alice') }),
+    deny: () => ({ r: alice().doc('users/bob') }),
+  },
+  {
+    name: 'debug() returns its argument',
+    coll: 'debug',
+    allow: () => ({ n: 1 }),
+    deny: () => ({ n: 2 }),
+  },
   // functions
-  { name: 'nested user functions with let', coll: 'fn', allow: () => ({ n: 4 }), deny: () => ({ n: 5 }) },
-  { name: 'several lets in a function', coll: 'letmany', allow: () => ({ w: 3, h: 4 }), deny: () => ({ w: 3, h: 5 }) },
+  {
+    name: 'nested user functions with let',
+    coll: 'fn',
+    allow: () => ({ n: 4 }),
+    deny: () => ({ n: 5 }),
+  },
+  {
+    name: 'several lets in a function',
+    coll: 'letmany',
+    allow: () => ({ w: 3, h: 4 }),
+    deny: () => ({ w: 3, h: 5 }),
+  },
   // errors
-  { name: 'missing field is an error, not granted', coll: 'err_missing', allow: () => ({ opt: 1 }), deny: () => ({}) },
-  { name: 'error || true is true', coll: 'err_or', allow: () => ({ ok: true }), deny: () => ({ ok: false }) },
-  { name: 'true || error is true', coll: 'err_or2', allow: () => ({ ok: true }), deny: () => ({ ok: false }) },
-  { name: 'true && error is an error', coll: 'err_and', allow: () => ({ ok: true, maybe: 1 }), deny: () => ({ ok: true }) },
-  { name: '!(error && false) is true', coll: 'err_andfalse', allow: () => ({ ok: false }), deny: () => ({ ok: true, missing: 1 }) },
-  { name: 'wrong operand type is an error', coll: 'err_type', allow: () => ({ n: 1 }), deny: () => ({ n: '1' }) },
-  { name: 'division by zero is an error', coll: 'err_div', allow: () => ({ n: 2 }), deny: () => ({ n: 0 }) },
-  { name: 'member of null is an error', coll: 'err_null', allow: () => ({ p: { q: 1 } }), deny: () => ({ p: null }) },
-  { name: 'non-bool operand of && is an error', coll: 'err_nonbool', allow: () => ({ b: true }), deny: () => ({ b: 1 }) },
-  { name: 'invalid regex is an error', coll: 'err_regex', allow: () => ({ re: 'a.c' }), deny: () => ({ re: '(a' }) },
-  { name: 'bad int() conversion is an error', coll: 'err_conv', allow: () => ({ s: '5' }), deny: () => ({ s: 'five' }) },
-  { name: 'index out of range is an error', coll: 'err_index', allow: () => ({ l: ['a', 'b', 'c'] }), deny: () => ({ l: ['a', 'b'] }) },
-  { name: 'unknown function is an error unless short-circuited', coll: 'err_fn', allow: () => ({ n: 1 }), deny: () => ({ n: 2 }) },
+  {
+    name: 'missing field is an error, not granted',
+    coll: 'err_missing',
+    allow: () => ({ opt: 1 }),
+    deny: () => ({}),
+  },
+  {
+    name: 'error || true is true',
+    coll: 'err_or',
+    allow: () => ({ ok: true }),
+    deny: () => ({ ok: false }),
+  },
+  {
+    name: 'true || error is true',
+    coll: 'err_or2',
+    allow: () => ({ ok: true }),
+    deny: () => ({ ok: false }),
+  },
+  {
+    name: 'true && error is an error',
+    coll: 'err_and',
+    allow: () => ({ ok: true, maybe: 1 }),
+    deny: () => ({ ok: true }),
+  },
+  {
+    name: '!(error && false) is true',
+    coll: 'err_andfalse',
+    allow: () => ({ ok: false }),
+    deny: () => ({ ok: true, missing: 1 }),
+  },
+  {
+    name: 'wrong operand type is an error',
+    coll: 'err_type',
+    allow: () => ({ n: 1 }),
+    deny: () => ({ n: '1' }),
+  },
+  {
+    name: 'division by zero is an error',
+    coll: 'err_div',
+    allow: () => ({ n: 2 }),
+    deny: () => ({ n: 0 }),
+  },
+  {
+    name: 'member of null is an error',
+    coll: 'err_null',
+    allow: () => ({ p: { q: 1 } }),
+    deny: () => ({ p: null }),
+  },
+  {
+    name: 'non-bool operand of && is an error',
+    coll: 'err_nonbool',
+    allow: () => ({ b: true }),
+    deny: () => ({ b: 1 }),
+  },
+  {
+    name: 'invalid regex is an error',
+    coll: 'err_regex',
+    allow: () => ({ re: 'a.c' }),
+    deny: () => ({ re: '(a' }),
+  },
+  {
+    name: 'bad int() conversion is an error',
+    coll: 'err_conv',
+    allow: () => ({ s: '5' }),
+    deny: () => ({ s: 'five' }),
+  },
+  {
+    name: 'index out of range is an error',
+    coll: 'err_index',
+    allow: () => ({ l: ['a', 'b', 'c'] }),
+    deny: () => ({ l: ['a', 'b'] }),
+  },
+  {
+    name: 'unknown function is an error unless short-circuited',
+    coll: 'err_fn',
+    allow: () => ({ n: 1 }),
+    deny: () => ({ n: 2 }),
+  },
 ];
 
 describe('rules language through create', () => {
   for (const p of PAIRS) {
-    it(`${p.name}: allowed`, () => assertSucceeds(alice().collection(p.coll).doc(id(p.coll)).set(p.allow())));
-    it(`${p.name}: denied`, () => assertFails(alice().collection(p.coll).doc(id(p.coll)).set(p.deny())));
+    it(`${p.name}: allowed`, () =>
+      assertSucceeds(alice().collection(p.coll).doc(id(p.coll)).set(p.allow())));
+    it(`${p.name}: denied`, () =>
+      assertFails(alice().collection(p.coll).doc(id(p.coll)).set(p.deny())));
   }
 
-  it('function sees the enclosing wildcard: allowed', () => assertSucceeds(alice().doc('fnscope/alice').set({})));
-  it('function sees the enclosing wildcard: denied', () => assertFails(alice().doc('fnscope/bob').set({})));
+  it('function sees the enclosing wildcard: allowed', () =>
+    assertSucceeds(alice().doc('fnscope/alice').set({})));
+  it('function sees the enclosing wildcard: denied', () =>
+    assertFails(alice().doc('fnscope/bob').set({})));
 });
 
 describe('map diff() on update', () => {

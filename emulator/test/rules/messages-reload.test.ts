@@ -66,16 +66,30 @@ describe('denial messages and the owner token', () => {
     expect(e.code).toBe('permission-denied');
     expect(e.message).toContain(`L${lineOf(RULES, 'allow update:')}`);
   });
-  it('update allowed when the field is present', () => assertSucceeds(alice().doc('msg/open').update({ missing: { field: 1 } })));
+  it('update allowed when the field is present', () =>
+    assertSucceeds(
+      alice()
+        .doc('msg/open')
+        .update({ missing: { field: 1 } }),
+    ));
   it('owner token bypasses rules', () =>
-    assertSucceeds(h.env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc('msg/shut').update({ x: 1 }))));
-  it('the same write as a user is denied', () => assertFails(alice().doc('msg/shut').update({ x: 1 })));
+    assertSucceeds(
+      h.env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc('msg/shut').update({ x: 1 })),
+    ));
+  it('the same write as a user is denied', () =>
+    assertFails(alice().doc('msg/shut').update({ x: 1 })));
 
   it('a rules parse error is reported with line and column; previous rules stay in force', async () => {
-    const bad = RULES.replace('allow get: if resource.data.open == true;', 'allow get: if resource.data.open == ;');
+    const bad = RULES.replace(
+      'allow get: if resource.data.open == true;',
+      'allow get: if resource.data.open == ;',
+    );
     const line = lineOf(bad, 'allow get:');
     const e = await rejection(
-      initializeTestEnvironment({ projectId: h.projectId, firestore: { ...h.firestore!, rules: bad } }),
+      initializeTestEnvironment({
+        projectId: h.projectId,
+        firestore: { ...h.firestore!, rules: bad },
+      }),
     );
     expect(e.message).toMatch(new RegExp(`L${line}:\\d+`));
     // previous rules: still allow the open doc and deny the shut one
@@ -99,7 +113,11 @@ service cloud.firestore {
   }
 }`;
   /** Retries the operation until it has the expected outcome (the file is polled). */
-  async function eventually(op: () => Promise<unknown>, allowed: boolean, ms = 8_000): Promise<void> {
+  async function eventually(
+    op: () => Promise<unknown>,
+    allowed: boolean,
+    ms = 8_000,
+  ): Promise<void> {
     const until = Date.now() + ms;
     for (;;) {
       const ok = await op().then(
@@ -123,7 +141,10 @@ service cloud.firestore {
       log: (l) => logs.push(l),
     });
     // No rules passed here: the file's rules apply to every project without rules of its own.
-    env = await initializeTestEnvironment({ projectId: 'demo-reload', firestore: { ...emu.firestore! } });
+    env = await initializeTestEnvironment({
+      projectId: 'demo-reload',
+      firestore: { ...emu.firestore! },
+    });
     await env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc('reload/d').set({ v: 1 }));
   }, 60_000);
   afterAll(async () => {
@@ -144,13 +165,14 @@ service cloud.firestore {
     await writeFile(file, bad);
     const line = lineOf(bad, 'allow get:');
     const until = Date.now() + 8_000;
-    while (!logs.some((l) => l.includes('not loaded')) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    while (!logs.some((l) => l.includes('not loaded')) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
     const msg = logs.find((l) => l.includes('not loaded')) ?? '';
     expect(msg).toMatch(new RegExp(`L${line}:\\d+`));
     await assertFails(get());
   });
   it('fixing the file allows again', async () => {
-    await writeFile(file, rulesWith("resource.data.v == 1"));
+    await writeFile(file, rulesWith('resource.data.v == 1'));
     await eventually(get, true);
     await assertSucceeds(get());
   });

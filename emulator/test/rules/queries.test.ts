@@ -66,22 +66,35 @@ afterAll(async () => {
 const compatDb = (uid: string | null) =>
   uid ? h.env.authenticatedContext(uid).firestore() : h.env.unauthenticatedContext().firestore();
 /** The modular Firestore behind a rules-unit-testing context (for or(), count(), limitToLast). */
-const modular = (uid: string | null) => (compatDb(uid) as unknown as { _delegate: fs.Firestore })._delegate;
+const modular = (uid: string | null) =>
+  (compatDb(uid) as unknown as { _delegate: fs.Firestore })._delegate;
 const alice = () => compatDb('alice');
 const anon = () => compatDb(null);
 
 describe('equality on the owner field vs request.auth.uid', () => {
-  it('owner == my uid', () => assertSucceeds(alice().collection('notes').where('owner', '==', 'alice').get()));
-  it("owner == someone else's uid", () => assertFails(alice().collection('notes').where('owner', '==', 'bob').get()));
-  it('no owner constraint, though alice owns a note', () => assertFails(alice().collection('notes').get()));
-  it('constraint on another field only', () => assertFails(alice().collection('notes').where('n', '==', 1).get()));
-  it('signed out: request.auth is null', () => assertFails(anon().collection('notes').where('owner', '==', 'alice').get()));
+  it('owner == my uid', () =>
+    assertSucceeds(alice().collection('notes').where('owner', '==', 'alice').get()));
+  it("owner == someone else's uid", () =>
+    assertFails(alice().collection('notes').where('owner', '==', 'bob').get()));
+  it('no owner constraint, though alice owns a note', () =>
+    assertFails(alice().collection('notes').get()));
+  it('constraint on another field only', () =>
+    assertFails(alice().collection('notes').where('n', '==', 1).get()));
+  it('signed out: request.auth is null', () =>
+    assertFails(anon().collection('notes').where('owner', '==', 'alice').get()));
   it('empty collection: constrained query allowed', () =>
     assertSucceeds(alice().collection('emptynotes').where('owner', '==', 'alice').get()));
   it('empty collection: missing constraint denied though no document exists', () =>
     assertFails(alice().collection('emptynotes').get()));
   it('owner constraint plus other filters and orderBy', () =>
-    assertSucceeds(alice().collection('notes').where('owner', '==', 'alice').where('n', '>', 0).orderBy('n').get()));
+    assertSucceeds(
+      alice()
+        .collection('notes')
+        .where('owner', '==', 'alice')
+        .where('n', '>', 0)
+        .orderBy('n')
+        .get(),
+    ));
 });
 
 describe('other constraint kinds', () => {
@@ -89,21 +102,30 @@ describe('other constraint kinds', () => {
     assertSucceeds(anon().collection('pub').where('visibility', 'in', ['public', 'shared']).get()));
   it("in ['public', 'private'] is not", () =>
     assertFails(anon().collection('pub').where('visibility', 'in', ['public', 'private']).get()));
-  it('== public', () => assertSucceeds(anon().collection('pub').where('visibility', '==', 'public').get()));
-  it('== private', () => assertFails(anon().collection('pub').where('visibility', '==', 'private').get()));
-  it('range score > 60 implies > 50', () => assertSucceeds(anon().collection('scores').where('score', '>', 60).get()));
-  it('range score > 40 does not', () => assertFails(anon().collection('scores').where('score', '>', 40).get()));
+  it('== public', () =>
+    assertSucceeds(anon().collection('pub').where('visibility', '==', 'public').get()));
+  it('== private', () =>
+    assertFails(anon().collection('pub').where('visibility', '==', 'private').get()));
+  it('range score > 60 implies > 50', () =>
+    assertSucceeds(anon().collection('scores').where('score', '>', 60).get()));
+  it('range score > 40 does not', () =>
+    assertFails(anon().collection('scores').where('score', '>', 40).get()));
   it('array-contains x proves x in tags', () =>
     assertSucceeds(anon().collection('tagged').where('tags', 'array-contains', 'x').get()));
-  it('array-contains y does not', () => assertFails(anon().collection('tagged').where('tags', 'array-contains', 'y').get()));
+  it('array-contains y does not', () =>
+    assertFails(anon().collection('tagged').where('tags', 'array-contains', 'y').get()));
   it("array-contains-any ['x'] proves it", () =>
     assertSucceeds(anon().collection('tagged').where('tags', 'array-contains-any', ['x']).get()));
   it("array-contains-any ['x', 'y'] does not", () =>
     assertFails(anon().collection('tagged').where('tags', 'array-contains-any', ['x', 'y']).get()));
-  it("!= 'hidden' proves the rule", () => assertSucceeds(anon().collection('statuses').where('status', '!=', 'hidden').get()));
-  it("!= 'draft' does not", () => assertFails(anon().collection('statuses').where('status', '!=', 'draft').get()));
+  it("!= 'hidden' proves the rule", () =>
+    assertSucceeds(anon().collection('statuses').where('status', '!=', 'hidden').get()));
+  it("!= 'draft' does not", () =>
+    assertFails(anon().collection('statuses').where('status', '!=', 'draft').get()));
   it("not-in ['hidden', 'draft'] proves it", () =>
-    assertSucceeds(anon().collection('statuses').where('status', 'not-in', ['hidden', 'draft']).get()));
+    assertSucceeds(
+      anon().collection('statuses').where('status', 'not-in', ['hidden', 'draft']).get(),
+    ));
   it('OR query: every branch is granted', () =>
     assertSucceeds(
       fs.getDocs(
@@ -131,7 +153,11 @@ describe('other constraint kinds', () => {
   it("collection group constrained to another's replies", () =>
     assertFails(alice().collectionGroup('replies').where('owner', '==', 'bob').get()));
   it('count() aggregation constrained', () =>
-    assertSucceeds(fs.getCountFromServer(fs.query(fs.collection(modular('alice'), 'notes'), fs.where('owner', '==', 'alice')))));
+    assertSucceeds(
+      fs.getCountFromServer(
+        fs.query(fs.collection(modular('alice'), 'notes'), fs.where('owner', '==', 'alice')),
+      ),
+    ));
   it('count() aggregation unconstrained', () =>
     assertFails(fs.getCountFromServer(fs.collection(modular('alice'), 'notes'))));
 });
@@ -141,8 +167,13 @@ describe('request.query.limit / offset / orderBy', () => {
   it('limit 21', () => assertFails(anon().collection('paged').limit(21).get()));
   it('no limit', () => assertFails(anon().collection('paged').get()));
   it('limitToLast(5) sends a limit', () =>
-    assertSucceeds(fs.getDocs(fs.query(fs.collection(modular(null), 'paged'), fs.orderBy('ts'), fs.limitToLast(5)))));
-  it('orderBy ts DESC', () => assertSucceeds(anon().collection('ordered').orderBy('ts', 'desc').get()));
+    assertSucceeds(
+      fs.getDocs(
+        fs.query(fs.collection(modular(null), 'paged'), fs.orderBy('ts'), fs.limitToLast(5)),
+      ),
+    ));
+  it('orderBy ts DESC', () =>
+    assertSucceeds(anon().collection('ordered').orderBy('ts', 'desc').get()));
   it('orderBy ts ASC', () => assertFails(anon().collection('ordered').orderBy('ts', 'asc').get()));
 
   // The web SDK has no offset(); REST runQuery with the same unsigned ID token the SDK sends.
@@ -151,8 +182,13 @@ describe('request.query.limit / offset / orderBy', () => {
       `http://${h.firestore!.host}:${h.firestore!.port}/v1/projects/${h.projectId}/databases/(default)/documents:runQuery`,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${mockIdToken('alice', {}, h.projectId)}` },
-        body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'offsets' }], limit: 5, offset } }),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${mockIdToken('alice', {}, h.projectId)}`,
+        },
+        body: JSON.stringify({
+          structuredQuery: { from: [{ collectionId: 'offsets' }], limit: 5, offset },
+        }),
       },
     );
   it('offset 10 (REST runQuery)', async () => {
@@ -162,27 +198,30 @@ describe('request.query.limit / offset / orderBy', () => {
   it('offset 11 (REST runQuery) is PERMISSION_DENIED', async () => {
     const r = await runQuery(11);
     expect(r.status).toBe(403);
-    expect(((await r.json()) as { error: { status: string } }).error.status).toBe('PERMISSION_DENIED');
+    expect(((await r.json()) as { error: { status: string } }).error.status).toBe(
+      'PERMISSION_DENIED',
+    );
   });
 });
 
 describe('listeners', () => {
-  const firstSnapshot = (q: { onSnapshot(next: (s: unknown) => void, err: (e: Error) => void): () => void }) =>
+  const firstSnapshot = (q: {
+    onSnapshot(next: (s: unknown) => void, err: (e: Error) => void): () => void;
+  }) =>
     new Promise((res, rej) => {
-      const u = q.onSnapshot(
-        (s) => {
-          u();
-          res(s);
-        },
-        rej,
-      );
+      const u = q.onSnapshot((s) => {
+        u();
+        res(s);
+      }, rej);
     });
-  it('listen on my notes', () => assertSucceeds(firstSnapshot(alice().collection('notes').where('owner', '==', 'alice'))));
+  it('listen on my notes', () =>
+    assertSucceeds(firstSnapshot(alice().collection('notes').where('owner', '==', 'alice'))));
   it('listen on all notes is refused with permission-denied', async () => {
     const e = await rejection(firstSnapshot(alice().collection('notes')));
     expect(e.code).toBe('permission-denied');
   });
-  it('listen within the limit rule', () => assertSucceeds(firstSnapshot(anon().collection('paged').limit(3))));
+  it('listen within the limit rule', () =>
+    assertSucceeds(firstSnapshot(anon().collection('paged').limit(3))));
   it('listen over the limit rule is refused', async () => {
     const e = await rejection(firstSnapshot(anon().collection('paged').limit(30)));
     expect(e.code).toBe('permission-denied');

@@ -11,19 +11,31 @@ import firebase from 'firebase/compat/app';
 import 'firebase/compat/firestore';
 import { startRulesHarness, type RulesHarness } from './harness.js';
 
-const compat = (firebase as unknown as {
-  firestore: {
-    FieldValue: { increment(n: number): unknown; arrayUnion(...x: unknown[]): unknown; serverTimestamp(): unknown };
-    Timestamp: { fromDate(d: Date): unknown };
-  };
-}).firestore;
+const compat = (
+  firebase as unknown as {
+    firestore: {
+      FieldValue: {
+        increment(n: number): unknown;
+        arrayUnion(...x: unknown[]): unknown;
+        serverTimestamp(): unknown;
+      };
+      Timestamp: { fromDate(d: Date): unknown };
+    };
+  }
+).firestore;
 
 /** n distinct `!exists()` calls on documents derived from the document id. */
 const probes = (n: number, prefix: string) =>
-  Array.from({ length: n }, (_, i) => `!exists(/databases/$(database)/documents/probe/$(id + '_${prefix}${i}'))`).join(' && ');
+  Array.from(
+    { length: n },
+    (_, i) => `!exists(/databases/$(database)/documents/probe/$(id + '_${prefix}${i}'))`,
+  ).join(' && ');
 /** n distinct `!exists()` calls on fixed documents (the same for every write of a batch). */
 const fixedProbes = (n: number) =>
-  Array.from({ length: n }, (_, i) => `!exists(/databases/$(database)/documents/probe/fixed${i})`).join(' && ');
+  Array.from(
+    { length: n },
+    (_, i) => `!exists(/databases/$(database)/documents/probe/fixed${i})`,
+  ).join(' && ');
 
 export const REQUEST_RULES = `rules_version = '2';
 service cloud.firestore {
@@ -126,7 +138,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const as = (uid: string, claims?: Record<string, unknown>) => h.env.authenticatedContext(uid, claims).firestore();
+const as = (uid: string, claims?: Record<string, unknown>) =>
+  h.env.authenticatedContext(uid, claims).firestore();
 const alice = () => as('alice');
 const bob = () => as('bob');
 const anon = () => h.env.unauthenticatedContext().firestore();
@@ -136,14 +149,20 @@ let seq = 0;
 const id = (p = 'd') => `${p}${++seq}`;
 
 describe('wildcards', () => {
-  it('nested match binds both variables: allowed', () => assertSucceeds(alice().doc('orgs/o1/members/alice').get()));
-  it('nested match: outer variable refuses', () => assertFails(alice().doc('orgs/closed/members/alice').get()));
-  it('nested match: inner variable refuses', () => assertFails(bob().doc('orgs/o1/members/alice').get()));
-  it('{rest=**} binds a path (rest[0]): allowed', () => assertSucceeds(alice().doc('tree/alice/a/b').get()));
+  it('nested match binds both variables: allowed', () =>
+    assertSucceeds(alice().doc('orgs/o1/members/alice').get()));
+  it('nested match: outer variable refuses', () =>
+    assertFails(alice().doc('orgs/closed/members/alice').get()));
+  it('nested match: inner variable refuses', () =>
+    assertFails(bob().doc('orgs/o1/members/alice').get()));
+  it('{rest=**} binds a path (rest[0]): allowed', () =>
+    assertSucceeds(alice().doc('tree/alice/a/b').get()));
   it('{rest=**}: other first segment denied', () => assertFails(alice().doc('tree/bob/a/b').get()));
   it('{prefix=**} matches zero segments', () => assertSucceeds(anon().doc('leaves/top').get()));
-  it('{prefix=**} matches several segments', () => assertSucceeds(anon().doc('a/b/leaves/deep').get()));
-  it('{prefix=**}: condition still applies', () => assertFails(anon().doc('a/b/leaves/shut').get()));
+  it('{prefix=**} matches several segments', () =>
+    assertSucceeds(anon().doc('a/b/leaves/deep').get()));
+  it('{prefix=**}: condition still applies', () =>
+    assertFails(anon().doc('a/b/leaves/shut').get()));
   it('no matching rule denies', () => assertFails(anon().doc('unmatched/x').get()));
 });
 
@@ -163,39 +182,69 @@ describe('method granularity and request.method / request.path', () => {
     await assertFails(anon().doc(p).delete());
   });
   it('read, write list: read allowed', () => assertSucceeds(alice().collection('rw').get()));
-  it('read, write list: read denied for another user', () => assertFails(bob().collection('rw').get()));
+  it('read, write list: read denied for another user', () =>
+    assertFails(bob().collection('rw').get()));
   it('read, write list: write allowed', () => assertSucceeds(alice().doc('rw/r').update({ y: 2 })));
-  it('read, write list: write denied for another user', () => assertFails(bob().doc('rw/r').update({ y: 2 })));
+  it('read, write list: write denied for another user', () =>
+    assertFails(bob().doc('rw/r').update({ y: 2 })));
   it("request.method == 'get'", () => assertSucceeds(anon().doc('methods/m').get()));
   it("request.method is 'list' for a query", () => assertFails(anon().collection('methods').get()));
-  it("request.method == 'create'", () => assertSucceeds(anon().doc(`methods/${id()}`).set({ a: 1 })));
-  it("request.method is 'update' for an update", () => assertFails(anon().doc('methods/m').update({ a: 1 })));
-  it('request.path is the document path: allowed', () => assertSucceeds(alice().doc('rpath/alice').get()));
-  it('request.path is the document path: denied', () => assertFails(alice().doc('rpath/bob').get()));
+  it("request.method == 'create'", () =>
+    assertSucceeds(anon().doc(`methods/${id()}`).set({ a: 1 })));
+  it("request.method is 'update' for an update", () =>
+    assertFails(anon().doc('methods/m').update({ a: 1 })));
+  it('request.path is the document path: allowed', () =>
+    assertSucceeds(alice().doc('rpath/alice').get()));
+  it('request.path is the document path: denied', () =>
+    assertFails(alice().doc('rpath/bob').get()));
 });
 
 describe('request.auth and token claims', () => {
   it('signed in', () => assertSucceeds(alice().doc('signedin/s').get()));
   it('signed out: request.auth is null', () => assertFails(anon().doc('signedin/s').get()));
   it('email claim verified', () =>
-    assertSucceeds(as('t', { email: 'ann@school.edu', email_verified: true }).doc('emails/e').get()));
+    assertSucceeds(
+      as('t', { email: 'ann@school.edu', email_verified: true }).doc('emails/e').get(),
+    ));
   it('email claim not verified', () =>
     assertFails(as('t', { email: 'ann@school.edu', email_verified: false }).doc('emails/e').get()));
   it('email claim of another domain', () =>
     assertFails(as('t', { email: 'ann@gmail.com', email_verified: true }).doc('emails/e').get()));
   it('firebase.sign_in_provider password', () =>
-    assertSucceeds(as('t', { firebase: { sign_in_provider: 'password' } }).doc('provider/p').get()));
+    assertSucceeds(
+      as('t', { firebase: { sign_in_provider: 'password' } })
+        .doc('provider/p')
+        .get(),
+    ));
   it('firebase.sign_in_provider anonymous', () =>
-    assertFails(as('t', { firebase: { sign_in_provider: 'anonymous' } }).doc('provider/p').get()));
-  it('list custom claim contains the role', () => assertSucceeds(as('t', { roles: ['teacher'] }).doc('roles/r').get()));
-  it('list custom claim lacks the role', () => assertFails(as('t', { roles: ['student'] }).doc('roles/r').get()));
+    assertFails(
+      as('t', { firebase: { sign_in_provider: 'anonymous' } })
+        .doc('provider/p')
+        .get(),
+    ));
+  it('list custom claim contains the role', () =>
+    assertSucceeds(
+      as('t', { roles: ['teacher'] })
+        .doc('roles/r')
+        .get(),
+    ));
+  it('list custom claim lacks the role', () =>
+    assertFails(
+      as('t', { roles: ['student'] })
+        .doc('roles/r')
+        .get(),
+    ));
 });
 
 describe('request.time', () => {
   it('serverTimestamp() equals request.time', () =>
     assertSucceeds(anon().doc(`timed/${id()}`).set({ at: compat.FieldValue.serverTimestamp() })));
   it('a client time does not', () =>
-    assertFails(anon().doc(`timed/${id()}`).set({ at: compat.Timestamp.fromDate(new Date()) })));
+    assertFails(
+      anon()
+        .doc(`timed/${id()}`)
+        .set({ at: compat.Timestamp.fromDate(new Date()) }),
+    ));
   it('request.time before the deadline', async () => {
     const p = `timed/${id()}`;
     await seed(p, { deadline: compat.Timestamp.fromDate(new Date(Date.now() + 3_600_000)) });
@@ -214,12 +263,30 @@ describe('request.resource.data is the document after the write; resource before
     await seed(p, { owner: 'alice', title: 'hello' });
     return p;
   };
-  it('update keeps untouched fields (owner)', async () => assertSucceeds(alice().doc(await owned()).update({ title: 'x' })));
-  it('update: a title too long', async () => assertFails(alice().doc(await owned()).update({ title: 'x'.repeat(10) })));
+  it('update keeps untouched fields (owner)', async () =>
+    assertSucceeds(
+      alice()
+        .doc(await owned())
+        .update({ title: 'x' }),
+    ));
+  it('update: a title too long', async () =>
+    assertFails(
+      alice()
+        .doc(await owned())
+        .update({ title: 'x'.repeat(10) }),
+    ));
   it('set with merge keeps untouched fields', async () =>
-    assertSucceeds(alice().doc(await owned()).set({ title: 'y' }, { merge: true })));
+    assertSucceeds(
+      alice()
+        .doc(await owned())
+        .set({ title: 'y' }, { merge: true }),
+    ));
   it('set without merge replaces the document (owner gone)', async () =>
-    assertFails(alice().doc(await owned()).set({ title: 'y' })));
+    assertFails(
+      alice()
+        .doc(await owned())
+        .set({ title: 'y' }),
+    ));
   it('update of a nested field keeps its siblings', async () => {
     const p = `nested/${id()}`;
     await seed(p, { m: { a: 0, b: 2 } });
@@ -228,43 +295,81 @@ describe('request.resource.data is the document after the write; resource before
   it('update replacing a map field drops its siblings', async () => {
     const p = `nested/${id()}`;
     await seed(p, { m: { a: 0, b: 2 } });
-    await assertFails(alice().doc(p).update({ m: { a: 1 } }));
+    await assertFails(
+      alice()
+        .doc(p)
+        .update({ m: { a: 1 } }),
+    );
   });
   it('increment(1) is applied before the rules see it', async () => {
     const p = `counter/${id()}`;
     await seed(p, { n: 5 });
-    await assertSucceeds(alice().doc(p).update({ n: compat.FieldValue.increment(1) }));
+    await assertSucceeds(
+      alice()
+        .doc(p)
+        .update({ n: compat.FieldValue.increment(1) }),
+    );
   });
   it('increment(2) is refused', async () => {
     const p = `counter/${id()}`;
     await seed(p, { n: 5 });
-    await assertFails(alice().doc(p).update({ n: compat.FieldValue.increment(2) }));
+    await assertFails(
+      alice()
+        .doc(p)
+        .update({ n: compat.FieldValue.increment(2) }),
+    );
   });
   it('arrayUnion of one new element', async () => {
     const p = `bag/${id()}`;
     await seed(p, { tags: ['a'] });
-    await assertSucceeds(alice().doc(p).update({ tags: compat.FieldValue.arrayUnion('b') }));
+    await assertSucceeds(
+      alice()
+        .doc(p)
+        .update({ tags: compat.FieldValue.arrayUnion('b') }),
+    );
   });
   it('arrayUnion of two new elements', async () => {
     const p = `bag/${id()}`;
     await seed(p, { tags: ['a'] });
-    await assertFails(alice().doc(p).update({ tags: compat.FieldValue.arrayUnion('b', 'c') }));
+    await assertFails(
+      alice()
+        .doc(p)
+        .update({ tags: compat.FieldValue.arrayUnion('b', 'c') }),
+    );
   });
   it('request.resource.id and resource == null on create', () => {
     const d = id('self');
     return assertSucceeds(alice().doc(`ids/${d}`).set({ self: d }));
   });
-  it('request.resource.id differs from the data', () => assertFails(alice().doc(`ids/${id('self')}`).set({ self: 'other' })));
-  it('resource.data on delete: owner', async () => assertSucceeds(alice().doc(await owned()).delete()));
-  it('resource.data on delete: not the owner', async () => assertFails(bob().doc(await owned()).delete()));
-  it('get of a missing document: resource == null', () => assertSucceeds(anon().doc('owned/none').get()));
+  it('request.resource.id differs from the data', () =>
+    assertFails(
+      alice()
+        .doc(`ids/${id('self')}`)
+        .set({ self: 'other' }),
+    ));
+  it('resource.data on delete: owner', async () =>
+    assertSucceeds(
+      alice()
+        .doc(await owned())
+        .delete(),
+    ));
+  it('resource.data on delete: not the owner', async () =>
+    assertFails(
+      bob()
+        .doc(await owned())
+        .delete(),
+    ));
+  it('get of a missing document: resource == null', () =>
+    assertSucceeds(anon().doc('owned/none').get()));
   it('get of an existing private document', () => assertFails(anon().doc('owned/private').get()));
   it('get of an existing public document', () => assertSucceeds(anon().doc('owned/public').get()));
 });
 
 describe('get / exists / getAfter / existsAfter', () => {
-  it('exists() on a subcollection doc grants the editor', () => assertSucceeds(alice().doc('projects/p1').update({ name: 'Q' })));
-  it('exists() refuses a non-editor', () => assertFails(bob().doc('projects/p1').update({ name: 'Q' })));
+  it('exists() on a subcollection doc grants the editor', () =>
+    assertSucceeds(alice().doc('projects/p1').update({ name: 'Q' })));
+  it('exists() refuses a non-editor', () =>
+    assertFails(bob().doc('projects/p1').update({ name: 'Q' })));
   it('getAfter() sees the gate opened in the same batch', async () => {
     const db = alice();
     const b = db.batch();
@@ -280,7 +385,8 @@ describe('get / exists / getAfter / existsAfter', () => {
     b.set(db.doc(`before/${id()}`), { x: 1 });
     await assertFails(b.commit());
   });
-  it('getAfter() without the opening write', () => assertFails(alice().doc(`after/${id()}`).set({ x: 1 })));
+  it('getAfter() without the opening write', () =>
+    assertFails(alice().doc(`after/${id()}`).set({ x: 1 })));
   it('existsAfter(): deleting ticket and lock together', async () => {
     const t = id('t');
     await seed(`tickets/${t}`, { x: 1 });
@@ -321,9 +427,12 @@ describe('get / exists / getAfter / existsAfter', () => {
 });
 
 describe('access-call limits', () => {
-  it('10 distinct document accesses in one request', () => assertSucceeds(alice().doc(`lim10/${id()}`).set({ x: 1 })));
-  it('11 distinct document accesses in one request', () => assertFails(alice().doc(`lim11/${id()}`).set({ x: 1 })));
-  it('repeated access to the same document is free', () => assertSucceeds(alice().doc(`limrepeat/${id()}`).set({ x: 1 })));
+  it('10 distinct document accesses in one request', () =>
+    assertSucceeds(alice().doc(`lim10/${id()}`).set({ x: 1 })));
+  it('11 distinct document accesses in one request', () =>
+    assertFails(alice().doc(`lim11/${id()}`).set({ x: 1 })));
+  it('repeated access to the same document is free', () =>
+    assertSucceeds(alice().doc(`limrepeat/${id()}`).set({ x: 1 })));
   it('batch: 2 writes x 10 distinct = 20 accesses', async () => {
     const db = alice();
     const b = db.batch();

@@ -22,8 +22,16 @@ async function run(f: () => Promise<unknown>): Promise<Outcome> {
 }
 
 const api = {
-  init(o: { projectId: string; uid: string | null; fs: [string, number]; st: [string, number] }): Outcome {
-    const app = initializeApp({ projectId: o.projectId, apiKey: 'fake-api-key', storageBucket: o.projectId }, `app-${o.uid ?? 'anon'}`);
+  init(o: {
+    projectId: string;
+    uid: string | null;
+    fs: [string, number];
+    st: [string, number];
+  }): Outcome {
+    const app = initializeApp(
+      { projectId: o.projectId, apiKey: 'fake-api-key', storageBucket: o.projectId },
+      `app-${o.uid ?? 'anon'}`,
+    );
     db = fs.getFirestore(app);
     const mock = o.uid ? { mockUserToken: { sub: o.uid, user_id: o.uid } } : {};
     fs.connectFirestoreEmulator(db, o.fs[0], o.fs[1], mock);
@@ -32,7 +40,8 @@ const api = {
     return { ok: true };
   },
   get: (path: string) => run(async () => (await fs.getDoc(fs.doc(db!, path))).data() ?? null),
-  set: (path: string, data: Record<string, unknown>) => run(() => fs.setDoc(fs.doc(db!, path), data)),
+  set: (path: string, data: Record<string, unknown>) =>
+    run(() => fs.setDoc(fs.doc(db!, path), data)),
   query: (coll: string, field: string | null, value: unknown) =>
     run(async () => {
       const c = fs.collection(db!, coll);
