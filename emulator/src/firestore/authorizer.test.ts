@@ -85,6 +85,15 @@ describe('authorization points', () => {
     ]);
   });
 
+  it('verify writes are authorized as reads', async () => {
+    const r = recorder();
+    const e = new FirestoreEngine({ authorizer: r.a });
+    await e.commit(admin, { database: DB, writes: [{ update: { name: `${ROOT}/c/a`, fields: {} } }] });
+    r.log.length = 0;
+    await e.commit(user, { database: DB, writes: [{ verify: `${ROOT}/c/a`, currentDocument: { exists: true } }, { update: { name: `${ROOT}/c/b`, fields: {} } }] });
+    expect(r.log).toEqual(['get c/a exists', 'writes create:c/b']);
+  });
+
   it('the default allow-all authorizer allows everything', () => {
     expect(allowAllAuthorizer.authorizeWrites({} as never)).toBeNull();
   });

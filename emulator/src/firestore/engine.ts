@@ -395,13 +395,16 @@ export class FirestoreEngine {
     }
     if (!ctx.admin && planned.length > 0) {
       const base = this.authzBase(ctx, database, commitNs, overlay);
-      const authzWrites: AuthorizedWrite[] = planned.map((p) => ({
-        path: p.name,
-        kind: p.kind,
-        before: p.before?.json ?? null,
-        after: p.after?.json ?? null,
-      }));
-      this.deny(this.authorizer.authorizeWrites({ ...base, writes: authzWrites }));
+      const authzWrites: AuthorizedWrite[] = [];
+      for (const p of planned) {
+        if (p.kind === 'verify') {
+          // A verify only reads the document: it needs read access, like a get.
+          this.deny(this.authorizer.authorizeGet({ ...base, path: p.name, resource: p.before?.json ?? null }));
+        } else {
+          authzWrites.push({ path: p.name, kind: p.kind, before: p.before?.json ?? null, after: p.after?.json ?? null });
+        }
+      }
+      if (authzWrites.length > 0) this.deny(this.authorizer.authorizeWrites({ ...base, writes: authzWrites }));
     }
     const changes: DocChange[] = [];
     const floor = this.historyFloor();

@@ -2,7 +2,7 @@ import { invalidArgument } from './errors.js';
 import { parseDocumentName } from './paths.js';
 import type { DatabaseStore, StoredDoc } from './store.js';
 import { parseTimestamp } from './timestamps.js';
-import type { Document } from './types.js';
+import type { Document, Fields, Value } from './types.js';
 import { normalizeFields } from './values.js';
 
 /** JSON-serializable snapshot of every database (DIR/firestore.json). */
@@ -11,11 +11,27 @@ export interface FirestoreExport {
   databases: { projectId: string; databaseId: string; documents: Document[] }[];
 }
 
+/** JSON has no NaN/Infinity: doubles use the proto3 JSON strings, which import accepts. */
+function exportValue(v: Value): Value {
+  if (v.doubleValue !== undefined && !Number.isFinite(v.doubleValue)) {
+    return { doubleValue: String(v.doubleValue) as unknown as number };
+  }
+  if (v.arrayValue) return { arrayValue: { values: (v.arrayValue.values ?? []).map(exportValue) } };
+  if (v.mapValue) return { mapValue: { fields: exportFields(v.mapValue.fields ?? {}) } };
+  return v;
+}
+
+function exportFields(fields: Fields): Fields {
+  const out: Fields = {};
+  for (const k in fields) out[k] = exportValue(fields[k]);
+  return out;
+}
+
 export function exportStores(stores: Iterable<[string, DatabaseStore]>): FirestoreExport {
   const databases: FirestoreExport['databases'] = [];
   for (const [database, store] of stores) {
     const [, projectId, , databaseId] = database.split('/');
-    const documents = [...store.liveDocs()].map((d) => d.json);
+    const documents = [...store.liveDocs()].map((d) => ({ ...d.json, fields: exportFields(d.json.fields) }));
     if (documents.length > 0) databases.push({ projectId, databaseId, documents });
   }
   return { version: 1, databases };

@@ -202,3 +202,15 @@ describe('performance', () => {
     expect(perQuery).toBeLessThan(25);
   });
 });
+
+describe('validation', () => {
+  it('limits disjunction sizes like the backend', () => {
+    const vals = (n: number) => ({ arrayValue: { values: Array.from({ length: n }, (_, i) => int(i)) } });
+    expect(() => compileQuery(ROOT, { ...C, where: ff('n', 'IN', vals(30)) })).not.toThrow();
+    expect(() => compileQuery(ROOT, { ...C, where: ff('n', 'IN', vals(31)) })).toThrow(expect.objectContaining({ code: 3 }));
+    expect(() => compileQuery(ROOT, { ...C, where: ff('n', 'NOT_IN', vals(11)) })).toThrow(expect.objectContaining({ code: 3 }));
+    expect(() => compileQuery(ROOT, { ...C, where: ff('n', 'ARRAY_CONTAINS_ANY', vals(31)) })).toThrow(expect.objectContaining({ code: 3 }));
+    expect(() => compileQuery(ROOT, { ...C, where: ff('n', 'IN', int(1)) })).toThrow(/non-empty array/);
+    expect(() => compileQuery(ROOT, { ...C, where: ff('n', 'BOGUS', int(1)) })).toThrow(/Unsupported/);
+  });
+});

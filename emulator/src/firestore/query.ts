@@ -61,6 +61,10 @@ function listOf(value: Value, op: string): Value[] {
   if (!value.arrayValue) throw invalidArgument(`A non-empty array is required for '${op}' filters.`);
   const vals = value.arrayValue.values ?? [];
   if (vals.length === 0) throw invalidArgument(`A non-empty array is required for '${op}' filters.`);
+  const max = op === 'NOT_IN' ? 10 : 30;
+  if (vals.length > max) {
+    throw invalidArgument(`'${op}' supports up to ${max} comparison values.`);
+  }
   return vals;
 }
 

@@ -54,6 +54,8 @@ export interface FieldTransform {
 export interface Write {
   update?: Document;
   delete?: string;
+  /** Only checks `currentDocument` (web SDK transactions send it for documents read, not written). */
+  verify?: string;
   transform?: { document: string; fieldTransforms?: FieldTransform[] };
   updateMask?: DocumentMask;
   updateTransforms?: FieldTransform[];

@@ -115,3 +115,15 @@ describe('planBatch', () => {
     expect(() => planBatch(many, () => null, T1)).toThrow(expect.objectContaining({ code: 3 }));
   });
 });
+
+describe('verify writes', () => {
+  it('check the precondition and change nothing', () => {
+    const cur = stored({ a: int(1) });
+    const ok = planWrite({ verify: NAME, currentDocument: { updateTime: formatMicros(T0) } }, cur, T1);
+    expect([ok.kind, ok.after, ok.result]).toEqual(['verify', cur, {}]);
+    expect(() => planWrite({ verify: NAME, currentDocument: { exists: true } }, null, T1)).toThrow(expect.objectContaining({ code: 5 }));
+    expect(() => planWrite({ verify: NAME, currentDocument: { updateTime: formatMicros(T1) } }, cur, T1)).toThrow(
+      expect.objectContaining({ code: 9 }),
+    );
+  });
+});

@@ -11,7 +11,7 @@ export const MAX_DOCUMENT_SIZE = 1_048_576;
 
 export interface PlannedWrite {
   name: string;
-  kind: 'create' | 'update' | 'delete';
+  kind: 'create' | 'update' | 'delete' | 'verify';
   /** State before this write (earlier writes of the same batch included). */
   before: StoredDoc | null;
   after: StoredDoc | null;
@@ -19,9 +19,15 @@ export interface PlannedWrite {
 }
 
 export function writeTarget(w: Write): string {
-  const kinds = (w.update ? 1 : 0) + (w.delete !== undefined ? 1 : 0) + (w.transform ? 1 : 0);
-  if (kinds !== 1) throw invalidArgument('Each write must set exactly one of update, delete or transform.');
-  const name = w.update ? w.update.name : w.delete !== undefined ? w.delete : w.transform!.document;
+  const kinds = (w.update ? 1 : 0) + (w.delete !== undefined ? 1 : 0) + (w.transform ? 1 : 0) + (w.verify !== undefined ? 1 : 0);
+  if (kinds !== 1) throw invalidArgument('Each write must set exactly one of update, delete, transform or verify.');
+  const name = w.update
+    ? w.update.name
+    : w.delete !== undefined
+      ? w.delete
+      : w.verify !== undefined
+        ? w.verify
+        : w.transform!.document;
   const r = parseDocumentName(name);
   for (let i = 1; i < r.segments.length; i += 2) validateDocumentId(r.segments[i], name);
   return name;
@@ -70,6 +76,9 @@ export function planWrite(w: Write, cur: StoredDoc | null, commitNs: bigint): Pl
   checkPrecondition(w.currentDocument, name, cur);
   if (w.delete !== undefined) {
     return { name, kind: 'delete', before: cur, after: null, result: {} };
+  }
+  if (w.verify !== undefined) {
+    return { name, kind: 'verify', before: cur, after: cur, result: {} };
   }
   let fields: Fields;
   let transforms: FieldTransform[] | undefined;
