@@ -106,12 +106,15 @@ describe('main (in process)', () => {
     }) as typeof process.stdout.write;
     try {
       const exportDir = path.join(dir, 'export');
+      // --import of a directory that does not exist yet (first run of import+export-on-exit).
       const done = main([
         'start',
         '--config',
         path.join(dir, 'firebase.json'),
         '--project',
         'demo-cli',
+        '--import',
+        exportDir,
         '--export-on-exit',
         exportDir,
       ]);
@@ -157,6 +160,8 @@ describe('main (in process)', () => {
       expect(((await got.json()) as { fields: object }).fields).toEqual({
         a: { stringValue: 'kept' },
       });
+      // Ctrl-C under `npm start` arrives twice at once (terminal + npm's forwarding): one stop.
+      process.emit('SIGINT');
       process.emit('SIGINT');
       expect(await again).toBe(0);
     } finally {

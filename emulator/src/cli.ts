@@ -3,6 +3,9 @@
  * `notenest-emulator start [--config firebase.json] [--only firestore,storage] [--project demo-x]
  *   [--firestore-port N] [--storage-port N] [--import DIR] [--export-on-exit DIR]`
  *
+ * `--import DIR` of a directory that does not exist yet starts empty (with a note on stderr), so
+ * `--import D --export-on-exit D` keeps data across restarts from the very first run.
+ *
  * Prints one line containing `ready` and the addresses once every port accepts connections, so
  * scripts can wait for it. SIGINT/SIGTERM stop cleanly, exporting first when asked.
  */
@@ -27,6 +30,9 @@ export const USAGE = `Usage: notenest-emulator start [--config firebase.json] [-
                          [--import DIR] [--export-on-exit DIR]`;
 
 export class UsageError extends Error {}
+
+/** A repeat of the stop signal within this window is the same Ctrl-C delivered twice. */
+const DUPLICATE_SIGNAL_MS = 1000;
 
 function parsePort(flag: string, v: string): number {
   const n = Number(v);
@@ -172,19 +178,30 @@ export async function main(argv: string[]): Promise<number> {
     throw err;
   }
 
+  if (options.importDir && !existsSync(options.importDir)) {
+    // First run of `--import D --export-on-exit D`: nothing saved yet, start empty.
+    process.stderr.write(`import: ${options.importDir} does not exist yet; starting empty\n`);
+    delete options.importDir;
+  }
+
   const { startEmulator } = await import('./server.js');
   const running = await startEmulator(options);
   // Signal handlers go in before the ready line so a supervisor reacting to it at once is safe.
   const exitCode = new Promise<number>((resolve) => {
     let stopping = false;
+    let firstSignalAt = 0;
     const stop = async (signal: string) => {
       if (stopping) {
+        // Ctrl-C under `npm start` arrives twice at once: from the terminal (whole process group)
+        // and forwarded by npm. Only a later, deliberate second signal forces an exit.
+        if (Date.now() - firstSignalAt < DUPLICATE_SIGNAL_MS) return;
         // A second signal while exporting: give up at once.
         process.stderr.write(`${signal} again, exiting without waiting\n`);
         resolve(130);
         return;
       }
       stopping = true;
+      firstSignalAt = Date.now();
       let code = 0;
       try {
         if (cli.exportOnExit) {
