@@ -9,7 +9,11 @@ export default defineConfig({
       // Conformance suites share one emulator (or FIRESTORE_EMULATOR_HOST) and one browser bundle.
       {
         extends: true,
-        test: { name: 'conformance', include: ['test/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] },
+        test: {
+          name: 'conformance',
+          include: ['test/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+        },
       },
     ],
   },

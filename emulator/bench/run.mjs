@@ -4,6 +4,7 @@
 //   query over 10,000 documents (p50/p95), and browser setDoc -> onSnapshot round trip p50
 //   (two pages, one Firestore instance each; streaming and forced long-polling).
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,9 @@ function startCli() {
       if (!m) return reject(new Error(`ready line without a firestore address: ${line}`));
       resolve({ child, hostPort: m[1], startMs: now() - t0 });
     });
-    child.on('exit', (code) => reject(new Error(`CLI exited (${code}) before ready: ${out}${err}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`CLI exited (${code}) before ready: ${out}${err}`)),
+    );
   });
 }
 
@@ -62,7 +65,9 @@ async function coldStart() {
     times.push(startMs);
     await stopCli(child);
   }
-  console.log(`cold start (spawn -> ready line): median ${ms(pct(times, 50))}  [${times.map(ms).join(', ')}]`);
+  console.log(
+    `cold start (spawn -> ready line): median ${ms(pct(times, 50))}  [${times.map(ms).join(', ')}]`,
+  );
 }
 
 async function adminDb(hostPort) {
@@ -79,9 +84,12 @@ async function sequentialWrites(db) {
   for (let i = 0; i < 50; i++) await coll.doc(`warm${i}`).set({ i });
   const n = 1000;
   const t0 = now();
-  for (let i = 0; i < n; i++) await coll.doc(`d${i}`).set({ i, text: `document ${i}`, at: new Date() });
+  for (let i = 0; i < n; i++)
+    await coll.doc(`d${i}`).set({ i, text: `document ${i}`, at: new Date() });
   const dt = now() - t0;
-  console.log(`sequential admin writes: ${((n / dt) * 1000).toFixed(0)} writes/s  (${n} set() calls in ${ms(dt)})`);
+  console.log(
+    `sequential admin writes: ${((n / dt) * 1000).toFixed(0)} writes/s  (${n} set() calls in ${ms(dt)})`,
+  );
 }
 
 async function queryOver10k(db) {
@@ -146,9 +154,20 @@ async function browserRoundTrip(hostPort) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  const [host, port] = [hostPort.slice(0, hostPort.lastIndexOf(':')), Number(hostPort.slice(hostPort.lastIndexOf(':') + 1))];
+  const [host, port] = [
+    hostPort.slice(0, hostPort.lastIndexOf(':')),
+    Number(hostPort.slice(hostPort.lastIndexOf(':') + 1)),
+  ];
 
   async function openPage(longPolling, name) {
     // one context per page: each has its own connection pool (Chrome allows 6 per host)
@@ -159,7 +178,9 @@ async function browserRoundTrip(hostPort) {
       ({ host, port, longPolling, name, project }) => {
         const { fs, app } = globalThis.fb;
         const a = app.initializeApp({ projectId: project, apiKey: 'fake' }, name);
-        const db = longPolling ? fs.initializeFirestore(a, { experimentalForceLongPolling: true }) : fs.getFirestore(a);
+        const db = longPolling
+          ? fs.initializeFirestore(a, { experimentalForceLongPolling: true })
+          : fs.getFirestore(a);
         fs.connectFirestoreEmulator(db, host, port);
         globalThis.db = db;
       },
@@ -201,9 +222,13 @@ async function browserRoundTrip(hostPort) {
 
   try {
     const stream = await measure(false);
-    console.log(`browser setDoc -> onSnapshot in another page (streaming): p50 ${ms(pct(stream, 50))}, p95 ${ms(pct(stream, 95))}`);
+    console.log(
+      `browser setDoc -> onSnapshot in another page (streaming): p50 ${ms(pct(stream, 50))}, p95 ${ms(pct(stream, 95))}`,
+    );
     const lp = await measure(true);
-    console.log(`browser setDoc -> onSnapshot in another page (long-polling): p50 ${ms(pct(lp, 50))}, p95 ${ms(pct(lp, 95))}`);
+    console.log(
+      `browser setDoc -> onSnapshot in another page (long-polling): p50 ${ms(pct(lp, 50))}, p95 ${ms(pct(lp, 95))}`,
+    );
   } finally {
     await browser.close();
     server.close();

@@ -29,9 +29,9 @@ describe.each(ALL_KINDS)('hierarchy via %s', (kind) => {
   it('subcollection queries see only their own collection', async () => {
     const d = await fx.driver(kind);
     expect((await d.query({ collection: `${R}/r1/${G}` })).docs.map((x) => x.id)).toEqual(['m1']);
-    expect((await d.query({ collection: `${R}/r1/${G}/m1/${G}` })).docs.map((x) => x.path)).toEqual([
-      `${R}/r1/${G}/m1/${G}/deep`,
-    ]);
+    expect((await d.query({ collection: `${R}/r1/${G}/m1/${G}` })).docs.map((x) => x.path)).toEqual(
+      [`${R}/r1/${G}/m1/${G}/deep`],
+    );
     // r1 and r2 exist only as parents of subcollections: they are not documents
     expect((await d.query({ collection: R })).docs.map((x) => x.id)).toEqual(['r3']);
     expect((await d.get(`${R}/r1`)).exists).toBe(false);
@@ -53,7 +53,9 @@ describe.each(ALL_KINDS)('hierarchy via %s', (kind) => {
       orderBy: [['n', 'desc']],
     });
     expect(filtered.docs.map((x) => x.id)).toEqual(['top', 'deep', 'm1']);
-    expect(await d.aggregate({ collection: G, group: true }, { c: ['count'], s: ['sum', 'n'] })).toEqual({ c: 4, s: 10 });
+    expect(
+      await d.aggregate({ collection: G, group: true }, { c: ['count'], s: ['sum', 'n'] }),
+    ).toEqual({ c: 4, s: 10 });
   });
 
   it('deleting a parent document leaves its subcollections', async () => {
@@ -73,7 +75,10 @@ describe('admin listing', () => {
     const root = (await admin.db.listCollections()).map((c) => c.id);
     expect(root).toEqual(expect.arrayContaining([R, G]));
     expect([...root].sort()).toEqual(root);
-    expect((await admin.db.doc(`${R}/r1`).listCollections()).map((c) => c.id)).toEqual([G, `${G}x`]);
+    expect((await admin.db.doc(`${R}/r1`).listCollections()).map((c) => c.id)).toEqual([
+      G,
+      `${G}x`,
+    ]);
     expect((await admin.db.doc(`${R}/r1/${G}/m1`).listCollections()).map((c) => c.id)).toEqual([G]);
     expect(await admin.db.doc(`${R}/r3`).listCollections()).toEqual([]);
   });
@@ -90,7 +95,9 @@ describe('REST', () => {
   const C = uniq('rest');
 
   it('create, get, patch, list with pages, delete', async () => {
-    const created = await rest(P(), 'POST', `/${C}?documentId=a`, { fields: { v: V.int(1), s: V.str('x') } });
+    const created = await rest(P(), 'POST', `/${C}?documentId=a`, {
+      fields: { v: V.int(1), s: V.str('x') },
+    });
     expect(created.status).toBe(200);
     expect(created.json.name).toBe(`${dbRoot(P())}/documents/${C}/a`);
     expect(created.json.fields).toEqual({ v: V.int(1), s: V.str('x') });
@@ -107,9 +114,14 @@ describe('REST', () => {
     const got = await rest(P(), 'GET', `/${C}/a`);
     expect(got.json.fields).toEqual({ v: V.int(1), s: V.str('x') });
 
-    const patched = await rest(P(), 'PATCH', `/${C}/a?updateMask.fieldPaths=v&updateMask.fieldPaths=gone`, {
-      fields: { v: V.int(5) },
-    });
+    const patched = await rest(
+      P(),
+      'PATCH',
+      `/${C}/a?updateMask.fieldPaths=v&updateMask.fieldPaths=gone`,
+      {
+        fields: { v: V.int(5) },
+      },
+    );
     expect(patched.status).toBe(200);
     expect(patched.json.fields).toEqual({ v: V.int(5), s: V.str('x') });
     expect(patched.json.createTime).toBe(created.json.createTime);
@@ -118,7 +130,9 @@ describe('REST', () => {
     const upsert = await rest(P(), 'PATCH', `/${C}/b`, { fields: { w: V.bool(true) } });
     expect(upsert.status).toBe(200);
 
-    const missing = await rest(P(), 'PATCH', `/${C}/nope?currentDocument.exists=true`, { fields: {} });
+    const missing = await rest(P(), 'PATCH', `/${C}/nope?currentDocument.exists=true`, {
+      fields: {},
+    });
     expect(missing.status).toBe(404);
     expect(missing.json.error.status).toBe('NOT_FOUND');
 
@@ -126,8 +140,14 @@ describe('REST', () => {
     expect(page1.status).toBe(200);
     expect(page1.json.documents).toHaveLength(2);
     expect(typeof page1.json.nextPageToken).toBe('string');
-    const page2 = await rest(P(), 'GET', `/${C}?pageSize=2&pageToken=${encodeURIComponent(page1.json.nextPageToken)}`);
-    const names = [...page1.json.documents, ...(page2.json.documents ?? [])].map((x: { name: string }) => x.name);
+    const page2 = await rest(
+      P(),
+      'GET',
+      `/${C}?pageSize=2&pageToken=${encodeURIComponent(page1.json.nextPageToken)}`,
+    );
+    const names = [...page1.json.documents, ...(page2.json.documents ?? [])].map(
+      (x: { name: string }) => x.name,
+    );
     expect(names).toHaveLength(3);
     expect(new Set(names).size).toBe(3);
     expect(page2.json.nextPageToken ?? '').toBe('');
@@ -141,24 +161,35 @@ describe('REST', () => {
 
   it('runQuery and runAggregationQuery answer JSON arrays', async () => {
     const C2 = uniq('restq');
-    for (const [id, n] of [['x', 1], ['y', 2], ['z', 3]] as const) {
+    for (const [id, n] of [
+      ['x', 1],
+      ['y', 2],
+      ['z', 3],
+    ] as const) {
       await rest(P(), 'POST', `/${C2}?documentId=${id}`, { fields: { n: V.int(n) } });
     }
     const q = await rest(P(), 'POST', ':runQuery', {
       structuredQuery: {
         from: [{ collectionId: C2 }],
-        where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN_OR_EQUAL', value: V.int(2) } },
+        where: {
+          fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN_OR_EQUAL', value: V.int(2) },
+        },
         orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }],
       },
     });
     expect(q.status).toBe(200);
-    const docs = (q.json as { document?: { name: string } }[]).filter((x) => x.document).map((x) => x.document!.name);
+    const docs = (q.json as { document?: { name: string } }[])
+      .filter((x) => x.document)
+      .map((x) => x.document!.name);
     expect(docs).toEqual([`${dbRoot(P())}/documents/${C2}/z`, `${dbRoot(P())}/documents/${C2}/y`]);
 
     const a = await rest(P(), 'POST', ':runAggregationQuery', {
       structuredAggregationQuery: {
         structuredQuery: { from: [{ collectionId: C2 }] },
-        aggregations: [{ alias: 'total', count: {} }, { alias: 's', sum: { field: { fieldPath: 'n' } } }],
+        aggregations: [
+          { alias: 'total', count: {} },
+          { alias: 's', sum: { field: { fieldPath: 'n' } } },
+        ],
       },
     });
     expect(a.status).toBe(200);

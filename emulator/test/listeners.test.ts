@@ -111,7 +111,13 @@ describe.each(ALL_KINDS)('listeners via %s', (kind) => {
     const d = await fx.driver(kind);
     const admin = await fx.admin();
     const C = uniq('lim');
-    await admin.batch(['a', 'b', 'c', 'd'].map((id, i) => ({ op: 'set' as const, path: `${C}/${id}`, data: { n: i + 1 } })));
+    await admin.batch(
+      ['a', 'b', 'c', 'd'].map((id, i) => ({
+        op: 'set' as const,
+        path: `${C}/${id}`,
+        data: { n: i + 1 },
+      })),
+    );
     const l = await d.listen({ query: { collection: C, orderBy: [['n']], limit: 2 } });
     expect(ids(await l.next())).toEqual(['a', 'b']);
 
@@ -142,11 +148,20 @@ describe.each(ALL_KINDS)('listeners via %s', (kind) => {
     const d = await fx.driver(kind);
     const admin = await fx.admin();
     const C = uniq('ltl');
-    await admin.batch(['a', 'b', 'c'].map((id, i) => ({ op: 'set' as const, path: `${C}/${id}`, data: { n: i + 1 } })));
+    await admin.batch(
+      ['a', 'b', 'c'].map((id, i) => ({
+        op: 'set' as const,
+        path: `${C}/${id}`,
+        data: { n: i + 1 },
+      })),
+    );
     const l = await d.listen({ query: { collection: C, orderBy: [['n']], limitToLast: 2 } });
     expect(ids(await l.next())).toEqual(['b', 'c']);
     await admin.set(`${C}/d`, { n: 4 });
-    expect(ids(await l.until((e) => ids(e).includes('d')).then((r) => r.event))).toEqual(['c', 'd']);
+    expect(ids(await l.until((e) => ids(e).includes('d')).then((r) => r.event))).toEqual([
+      'c',
+      'd',
+    ]);
     await l.stop();
   });
 
@@ -155,12 +170,21 @@ describe.each(ALL_KINDS)('listeners via %s', (kind) => {
     const admin = await fx.admin();
     const C = uniq('many');
     const N = 25;
-    const ls = await Promise.all(Array.from({ length: N }, (_, i) => d.listen({ doc: `${C}/d${i}` })));
+    const ls = await Promise.all(
+      Array.from({ length: N }, (_, i) => d.listen({ doc: `${C}/d${i}` })),
+    );
     for (const l of ls) expect(doc(await l.next())).toMatchObject({ exists: false });
     const ql = await d.listen({ query: { collection: C } });
     expect(ids(await ql.next())).toEqual([]);
-    await admin.batch(Array.from({ length: N }, (_, i) => ({ op: 'set' as const, path: `${C}/d${i}`, data: { i } })));
-    for (let i = 0; i < N; i++) expect(doc(await ls[i].next())).toMatchObject({ exists: true, data: { i } });
+    await admin.batch(
+      Array.from({ length: N }, (_, i) => ({
+        op: 'set' as const,
+        path: `${C}/d${i}`,
+        data: { i },
+      })),
+    );
+    for (let i = 0; i < N; i++)
+      expect(doc(await ls[i].next())).toMatchObject({ exists: true, data: { i } });
     const all = await ql.until((e) => ids(e).length === N);
     expect(q(all.event).changes.filter((c) => c.type === 'added')).toHaveLength(N);
     await Promise.all([...ls, ql].map((l) => l.stop()));
@@ -178,7 +202,11 @@ describe.each(WEB_KINDS)('web listener metadata via %s', (kind) => {
     await d.set(path, { v: 1 });
     const local = doc(await l.next());
     expect(local).toMatchObject({ exists: true, data: { v: 1 }, hasPendingWrites: true });
-    const acked = doc(await l.until((e) => e.kind === 'doc' && e.snap.hasPendingWrites === false).then((r) => r.event));
+    const acked = doc(
+      await l
+        .until((e) => e.kind === 'doc' && e.snap.hasPendingWrites === false)
+        .then((r) => r.event),
+    );
     expect(acked).toMatchObject({ exists: true, data: { v: 1 }, fromCache: false });
     await l.stop();
   });
@@ -193,7 +221,11 @@ describe.each(WEB_KINDS)('web listener metadata via %s', (kind) => {
     expect(pending.hasPendingWrites).toBe(true);
     expect(pending.docs.map((x) => x.id)).toEqual(['a']);
     expect(pending.changes.map((c) => c.type)).toEqual(['added']);
-    const done = q(await l.until((e) => e.kind === 'query' && e.snap.hasPendingWrites === false).then((r) => r.event));
+    const done = q(
+      await l
+        .until((e) => e.kind === 'query' && e.snap.hasPendingWrites === false)
+        .then((r) => r.event),
+    );
     expect(done.docs.map((x) => x.id)).toEqual(['a']);
     await l.stop();
   });
@@ -203,7 +235,10 @@ describe.each(WEB_KINDS)('web listener metadata via %s', (kind) => {
     const admin = await fx.admin();
     const C = uniq('resume');
     await admin.set(`${C}/a`, { n: 1 });
-    const l = await d.listen({ query: { collection: C, orderBy: [['n']] } }, { includeMetadataChanges: true });
+    const l = await d.listen(
+      { query: { collection: C, orderBy: [['n']] } },
+      { includeMetadataChanges: true },
+    );
     await l.until((e) => fromServer(e) && ids(e).join() === 'a');
 
     await d.disableNetwork!();
@@ -248,10 +283,12 @@ describe('admin snapshot readTime', () => {
       times.push(s.readTime);
       if (s.size === 5) resolve();
     });
-    for (let i = 0; i < 5; i++) updates.push((await admin.db.doc(`${C}/d${i}`).set({ i })).writeTime);
+    for (let i = 0; i < 5; i++)
+      updates.push((await admin.db.doc(`${C}/d${i}`).set({ i })).writeTime);
     await done;
     unsub();
-    for (let i = 1; i < times.length; i++) expect(times[i].valueOf() >= times[i - 1].valueOf()).toBe(true);
+    for (let i = 1; i < times.length; i++)
+      expect(times[i].valueOf() >= times[i - 1].valueOf()).toBe(true);
     expect(times[times.length - 1].valueOf() >= updates[4].valueOf()).toBe(true);
   });
 });

@@ -82,7 +82,9 @@ describe('admin transactions', () => {
     const w2 = await ref.set({ v: 2 });
     expect(w2.writeTime.valueOf() > between.valueOf()).toBe(true);
 
-    const now = await admin.db.runTransaction(async (tx) => (await tx.get(ref)).get('v'), { readOnly: true });
+    const now = await admin.db.runTransaction(async (tx) => (await tx.get(ref)).get('v'), {
+      readOnly: true,
+    });
     expect(now).toBe(2);
     const past = await admin.db.runTransaction(async (tx) => (await tx.get(ref)).get('v'), {
       readOnly: true,
@@ -95,16 +97,19 @@ describe('admin transactions', () => {
     });
     expect(atW1).toBe(1);
     // before the document existed
-    const before = await admin.db.runTransaction(
-      async (tx) => (await tx.get(ref)).exists,
-      { readOnly: true, readTime: Timestamp.fromMillis(w1.writeTime.toMillis() - 1000) },
-    );
+    const before = await admin.db.runTransaction(async (tx) => (await tx.get(ref)).exists, {
+      readOnly: true,
+      readTime: Timestamp.fromMillis(w1.writeTime.toMillis() - 1000),
+    });
     expect(before).toBe(false);
     // queries at a readTime too
-    const qPast = await admin.db.runTransaction(async (tx) => (await tx.get(ref.parent)).docs.map((x) => x.get('v')), {
-      readOnly: true,
-      readTime: between,
-    });
+    const qPast = await admin.db.runTransaction(
+      async (tx) => (await tx.get(ref.parent)).docs.map((x) => x.get('v')),
+      {
+        readOnly: true,
+        readTime: between,
+      },
+    );
     expect(qPast).toEqual([1]);
   });
 
@@ -129,7 +134,9 @@ describe('admin transactions', () => {
       writes: [{ update: { name, fields: { v: { integerValue: '2' } } } }],
     });
     expect(c2.ok).toBe(false);
-    expect(['INVALID_ARGUMENT', 'ABORTED', 'FAILED_PRECONDITION', 'NOT_FOUND']).toContain(c2.json?.error?.status);
+    expect(['INVALID_ARGUMENT', 'ABORTED', 'FAILED_PRECONDITION', 'NOT_FOUND']).toContain(
+      c2.json?.error?.status,
+    );
     const g = await rest(P, 'GET', `/${path}`);
     expect(g.json.fields).toEqual({ v: { integerValue: '1' } });
   });
@@ -140,14 +147,19 @@ describe('admin transactions', () => {
     const P = fx.projectId;
     const path = `${uniq('txab')}/doc`;
     const name = `${dbRoot(P)}/documents/${path}`;
-    await rest(P, 'POST', ':commit', { writes: [{ update: { name, fields: { v: { integerValue: '0' } } } }] });
+    await rest(P, 'POST', ':commit', {
+      writes: [{ update: { name, fields: { v: { integerValue: '0' } } } }],
+    });
     const t1 = (await rest(P, 'POST', ':beginTransaction', {})).json.transaction;
     const t2 = (await rest(P, 'POST', ':beginTransaction', {})).json.transaction;
     const r1 = rest(P, 'POST', ':batchGet', { documents: [name], transaction: t1 });
     const r2 = rest(P, 'POST', ':batchGet', { documents: [name], transaction: t2 });
     await Promise.all([r1, r2]);
     const write = (t: string, v: string) =>
-      rest(P, 'POST', ':commit', { transaction: t, writes: [{ update: { name, fields: { v: { integerValue: v } } } }] });
+      rest(P, 'POST', ':commit', {
+        transaction: t,
+        writes: [{ update: { name, fields: { v: { integerValue: v } } } }],
+      });
     const [c1, c2] = await Promise.all([write(t1, '1'), write(t2, '2')]);
     const oks = [c1, c2].filter((c) => c.ok);
     expect(oks).toHaveLength(1);
@@ -157,12 +169,15 @@ describe('admin transactions', () => {
 });
 
 describe('transaction errors surface codes', () => {
-  it.each(['web-node', 'web-browser'] as const)('%s: update of a missing doc inside a transaction is NOT_FOUND', async (kind) => {
-    const d = await fx.driver(kind);
-    const e = await d
-      .batch([{ op: 'update', path: `${uniq('txe')}/missing`, data: { a: 1 } }])
-      .catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(DriverError);
-    expect((e as DriverError).code).toBe('not-found');
-  });
+  it.each(['web-node', 'web-browser'] as const)(
+    '%s: update of a missing doc inside a transaction is NOT_FOUND',
+    async (kind) => {
+      const d = await fx.driver(kind);
+      const e = await d
+        .batch([{ op: 'update', path: `${uniq('txe')}/missing`, data: { a: 1 } }])
+        .catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(DriverError);
+      expect((e as DriverError).code).toBe('not-found');
+    },
+  );
 });

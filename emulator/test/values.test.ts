@@ -57,12 +57,16 @@ describe.each(ALL_KINDS)('values via %s', (kind) => {
     expect(f.inf).toEqual({ doubleValue: 'Infinity' });
     expect(f.ninf).toEqual({ doubleValue: '-Infinity' });
     expect(f.s).toEqual({ stringValue: SAMPLE.s });
-    expect(parseTimestamp((f.ts as { timestampValue: string }).timestampValue)).toEqual([1700000000, 123456000]);
+    expect(parseTimestamp((f.ts as { timestampValue: string }).timestampValue)).toEqual([
+      1700000000, 123456000,
+    ]);
     expect(f.geo).toEqual({ geoPointValue: { latitude: 48.8566, longitude: 2.3522 } });
     expect(f.bytes).toEqual({ bytesValue: SAMPLE.bytes.$bytes });
     expect(f.ref).toEqual({ referenceValue: `${dbRoot(fx.projectId)}/documents/other/doc1` });
     expect(typeOf(f.emptyArr)).toBe('arrayValue');
-    expect((f.emptyArr as { arrayValue: { values?: unknown[] } }).arrayValue.values ?? []).toEqual([]);
+    expect((f.emptyArr as { arrayValue: { values?: unknown[] } }).arrayValue.values ?? []).toEqual(
+      [],
+    );
     expect(typeOf(f.emptyMap)).toBe('mapValue');
     expect((f.emptyMap as { mapValue: { fields?: object } }).mapValue.fields ?? {}).toEqual({});
   });
@@ -129,21 +133,41 @@ describe('cross-type ordering and equality', () => {
   });
 
   const filters: [string, Filter, string[]][] = [
-    ['== 2 matches int and double', { field: 'v', op: '==', value: 2 }, ['07two-double', '08two-int']],
+    [
+      '== 2 matches int and double',
+      { field: 'v', op: '==', value: 2 },
+      ['07two-double', '08two-int'],
+    ],
     ['== 2 via in', { field: 'v', op: 'in', value: [2] }, ['07two-double', '08two-int']],
     ['== NaN', { field: 'v', op: '==', value: NaN }, ['03nan']],
     ['== null', { field: 'v', op: '==', value: null }, ['00null']],
-    ['>= 0 is bounded to numbers', { field: 'v', op: '>=', value: 0 }, ['06half', '07two-double', '08two-int', '09million', '10inf']],
+    [
+      '>= 0 is bounded to numbers',
+      { field: 'v', op: '>=', value: 0 },
+      ['06half', '07two-double', '08two-int', '09million', '10inf'],
+    ],
     ["> '\\uFFFF' is UTF-8 ordered", { field: 'v', op: '>', value: '\uFFFF' }, ['17emoji']],
-    ["< '\\u{1F600}' within strings", { field: 'v', op: '<', value: '\u{1F600}' }, ['13empty', '14a', '15eacute', '16uffff']],
+    [
+      "< '\\u{1F600}' within strings",
+      { field: 'v', op: '<', value: '\u{1F600}' },
+      ['13empty', '14a', '15eacute', '16uffff'],
+    ],
     ['== reference', { field: 'v', op: '==', value: { $ref: 'x/b' } }, ['23ref-x-b']],
-    ['> reference (prefix sorts first)', { field: 'v', op: '>', value: { $ref: 'x/a' } }, ['22ref-x-a-y-z', '23ref-x-b']],
+    [
+      '> reference (prefix sorts first)',
+      { field: 'v', op: '>', value: { $ref: 'x/a' } },
+      ['22ref-x-a-y-z', '23ref-x-b'],
+    ],
     ['== timestamp', { field: 'v', op: '==', value: { $ts: [1, 0] } }, ['11ts1']],
     ['== bytes', { field: 'v', op: '==', value: { $bytes: 'AAE=' } }, ['19bytes01']],
     ['== geopoint', { field: 'v', op: '==', value: { $geo: [0, 1] } }, ['26geo-0-1']],
     ['== array', { field: 'v', op: '==', value: [1, 2] }, ['29arr-1-2']],
     ['== map', { field: 'v', op: '==', value: { a: 2 } }, ['33map-a2']],
-    ['in mixed types', { field: 'v', op: 'in', value: [true, 'a', { $geo: [0, -1] }] }, ['02true', '14a', '25geo-0-m1']],
+    [
+      'in mixed types',
+      { field: 'v', op: 'in', value: [true, 'a', { $geo: [0, -1] }] },
+      ['02true', '14a', '25geo-0-m1'],
+    ],
   ];
 
   describe.each(ALL_KINDS)('via %s', (kind) => {
@@ -174,28 +198,46 @@ describe('cross-type ordering and equality', () => {
 });
 
 describe('limits', () => {
-  it.each(ALL_KINDS)('%s: a document just under 1 MiB is written; one over it is refused', async (kind) => {
-    const d = await fx.driver(kind);
-    const coll = uniq('big');
-    await d.set(`${coll}/ok`, { s: 'x'.repeat(1_040_000) });
-    expect(((await d.get(`${coll}/ok`)).data!.s as string).length).toBe(1_040_000);
+  it.each(ALL_KINDS)(
+    '%s: a document just under 1 MiB is written; one over it is refused',
+    async (kind) => {
+      const d = await fx.driver(kind);
+      const coll = uniq('big');
+      await d.set(`${coll}/ok`, { s: 'x'.repeat(1_040_000) });
+      expect(((await d.get(`${coll}/ok`)).data!.s as string).length).toBe(1_040_000);
 
-    const err = await d.set(`${coll}/too-big`, { s: 'x'.repeat(1_048_576) }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(DriverError);
-    // Production answers INVALID_ARGUMENT "... cannot be written because its size (N bytes)
-    // exceeds the maximum allowed size of 1,048,576 bytes"; issue 2 asks for RESOURCE_EXHAUSTED.
-    expect(['invalid-argument', 'resource-exhausted']).toContain((err as DriverError).code);
-    expect((err as DriverError).message).toMatch(/exceeds the maximum allowed size|maximum size/i);
-    expect((await d.get(`${coll}/too-big`)).exists).toBe(false);
-  });
+      const err = await d
+        .set(`${coll}/too-big`, { s: 'x'.repeat(1_048_576) })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DriverError);
+      // Production answers INVALID_ARGUMENT "... cannot be written because its size (N bytes)
+      // exceeds the maximum allowed size of 1,048,576 bytes"; issue 2 asks for RESOURCE_EXHAUSTED.
+      expect(['invalid-argument', 'resource-exhausted']).toContain((err as DriverError).code);
+      expect((err as DriverError).message).toMatch(
+        /exceeds the maximum allowed size|maximum size/i,
+      );
+      expect((await d.get(`${coll}/too-big`)).exists).toBe(false);
+    },
+  );
 
-  it.each(['admin', 'web-node', 'web-browser'] as const)('%s: a 500-write batch commits as a whole', async (kind) => {
-    const d = await fx.driver(kind);
-    const coll = uniq('b500');
-    await d.batch(Array.from({ length: 500 }, (_, i) => ({ op: 'set' as const, path: `${coll}/d${i}`, data: { i } })));
-    expect(await d.aggregate({ collection: coll }, { n: ['count'] })).toEqual({ n: 500 });
-    expect(await d.aggregate({ collection: coll }, { s: ['sum', 'i'] })).toEqual({ s: (499 * 500) / 2 });
-  });
+  it.each(['admin', 'web-node', 'web-browser'] as const)(
+    '%s: a 500-write batch commits as a whole',
+    async (kind) => {
+      const d = await fx.driver(kind);
+      const coll = uniq('b500');
+      await d.batch(
+        Array.from({ length: 500 }, (_, i) => ({
+          op: 'set' as const,
+          path: `${coll}/d${i}`,
+          data: { i },
+        })),
+      );
+      expect(await d.aggregate({ collection: coll }, { n: ['count'] })).toEqual({ n: 500 });
+      expect(await d.aggregate({ collection: coll }, { s: ['sum', 'i'] })).toEqual({
+        s: (499 * 500) / 2,
+      });
+    },
+  );
 
   it('REST: an oversized document is refused with an error status and body', async () => {
     const name = `${dbRoot(fx.projectId)}/documents/${uniq('bigrest')}/d`;

@@ -142,7 +142,13 @@ describe.each(ALL_KINDS)('writes via %s', (kind) => {
     expect(f.mx).toEqual({ doubleValue: 7.5 });
     expect(f.mn).toEqual({ integerValue: '3' });
 
-    await d.update(p, { data: { arr: { $arrayRemove: [1, { o: 1 }, 99] }, i: { $increment: -10 }, mx: { $minimum: 100 } } });
+    await d.update(p, {
+      data: {
+        arr: { $arrayRemove: [1, { o: 1 }, 99] },
+        i: { $increment: -10 },
+        mx: { $minimum: 100 },
+      },
+    });
     data = (await d.get(p)).data!;
     expect(data.arr).toEqual([2, 3]);
     expect(data.i).toBe(-2);
@@ -195,7 +201,9 @@ describe('preconditions (admin)', () => {
     expect(tsToNanos([w2.writeTime.seconds, w2.writeTime.nanoseconds])).toBeGreaterThan(
       tsToNanos([w1.writeTime.seconds, w1.writeTime.nanoseconds]),
     );
-    const e = await ref.update({ v: 3 }, { lastUpdateTime: w1.writeTime }).catch((x: { code: number }) => x);
+    const e = await ref
+      .update({ v: 3 }, { lastUpdateTime: w1.writeTime })
+      .catch((x: { code: number }) => x);
     expect((e as { code: number }).code).toBe(9);
     expect((await ref.get()).get('v')).toBe(2);
     // the snapshot's updateTime is the one the precondition compares
@@ -235,7 +243,14 @@ describe('REST writes', () => {
     const path = `${uniq('rest')}/doc`;
     const name = `${dbRoot(P)}/documents/${path}`;
     const r1 = await rest(P, 'POST', ':commit', {
-      writes: [{ update: { name, fields: { n: V.int(1), arr: V.arr(V.int(1)), mx: V.int(5), mn: V.int(5) } } }],
+      writes: [
+        {
+          update: {
+            name,
+            fields: { n: V.int(1), arr: V.arr(V.int(1)), mx: V.int(5), mn: V.int(5) },
+          },
+        },
+      ],
     });
     expect(r1.status).toBe(200);
     const r = await rest(P, 'POST', ':commit', {
@@ -274,11 +289,23 @@ describe('REST writes', () => {
     const P = fx.projectId;
     const path = `${uniq('rest')}/doc`;
     await rest(P, 'POST', ':commit', {
-      writes: [{ update: { name: `${dbRoot(P)}/documents/${path}`, fields: { keep: V.int(1), 'a.b': V.int(1) } } }],
+      writes: [
+        {
+          update: {
+            name: `${dbRoot(P)}/documents/${path}`,
+            fields: { keep: V.int(1), 'a.b': V.int(1) },
+          },
+        },
+      ],
     });
-    const r = await rest(P, 'PATCH', `/${path}?updateMask.fieldPaths=${encodeURIComponent('`a.b`')}`, {
-      fields: { 'a.b': V.int(2) },
-    });
+    const r = await rest(
+      P,
+      'PATCH',
+      `/${path}?updateMask.fieldPaths=${encodeURIComponent('`a.b`')}`,
+      {
+        fields: { 'a.b': V.int(2) },
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.json.fields).toEqual({ keep: V.int(1), 'a.b': V.int(2) });
   });

@@ -55,7 +55,10 @@ const GRPC_CODES: Record<number, string> = {
 
 export function normalizeAdminError(e: unknown): DriverError {
   const err = e as { code?: unknown; message?: string };
-  const code = typeof err.code === 'number' ? (GRPC_CODES[err.code] ?? String(err.code)) : String(err.code ?? 'unknown');
+  const code =
+    typeof err.code === 'number'
+      ? (GRPC_CODES[err.code] ?? String(err.code))
+      : String(err.code ?? 'unknown');
   return new DriverError(code, String(err.message ?? e));
 }
 
@@ -99,8 +102,10 @@ export class AdminDriver implements Driver {
     if ('$ref' in o) return this.db.doc(o.$ref as string);
     if ('$serverTimestamp' in o) return FieldValue.serverTimestamp();
     if ('$increment' in o) return FieldValue.increment(o.$increment as number);
-    if ('$arrayUnion' in o) return FieldValue.arrayUnion(...(o.$arrayUnion as Tagged[]).map((x) => this.toSdk(x)));
-    if ('$arrayRemove' in o) return FieldValue.arrayRemove(...(o.$arrayRemove as Tagged[]).map((x) => this.toSdk(x)));
+    if ('$arrayUnion' in o)
+      return FieldValue.arrayUnion(...(o.$arrayUnion as Tagged[]).map((x) => this.toSdk(x)));
+    if ('$arrayRemove' in o)
+      return FieldValue.arrayRemove(...(o.$arrayRemove as Tagged[]).map((x) => this.toSdk(x)));
     if ('$maximum' in o) return FieldValue.maximum(o.$maximum as number);
     if ('$minimum' in o) return FieldValue.minimum(o.$minimum as number);
     if ('$delete' in o) return FieldValue.delete();
@@ -133,9 +138,14 @@ export class AdminDriver implements Driver {
   }
 
   async buildQuery(spec: QuerySpec): Promise<Query> {
-    let q: Query = spec.group ? this.db.collectionGroup(spec.collection) : this.db.collection(spec.collection);
+    let q: Query = spec.group
+      ? this.db.collectionGroup(spec.collection)
+      : this.db.collection(spec.collection);
     for (const f of spec.where ?? []) {
-      q = 'field' in f ? q.where(this.field(f.field), f.op, this.toSdk(f.value)) : q.where(this.filter(f));
+      q =
+        'field' in f
+          ? q.where(this.field(f.field), f.op, this.toSdk(f.value))
+          : q.where(this.filter(f));
     }
     for (const [field, dir] of spec.orderBy ?? []) q = q.orderBy(this.field(field), dir ?? 'asc');
     if (spec.startAt) q = q.startAt(...(await this.cursor(spec.startAt)));
@@ -160,7 +170,11 @@ export class AdminDriver implements Driver {
 
   querySnap(s: QuerySnapshot): QuerySnap {
     return {
-      docs: s.docs.map((d) => ({ id: d.id, path: d.ref.path, data: this.fromSdk(d.data()) as Data })),
+      docs: s.docs.map((d) => ({
+        id: d.id,
+        path: d.ref.path,
+        data: this.fromSdk(d.data()) as Data,
+      })),
       changes: s.docChanges().map((c) => ({
         type: c.type,
         id: c.doc.id,
@@ -200,11 +214,20 @@ export class AdminDriver implements Driver {
     });
   }
   add(collection: string, data: Data) {
-    return this.guard(async () => (await this.db.collection(collection).add(this.toSdk(data) as FirebaseFirestore.DocumentData)).id);
+    return this.guard(
+      async () =>
+        (
+          await this.db
+            .collection(collection)
+            .add(this.toSdk(data) as FirebaseFirestore.DocumentData)
+        ).id,
+    );
   }
   update(path: string, arg: UpdateArg) {
     return this.guard(async () => {
-      await (this.db.doc(path).update as (...a: unknown[]) => Promise<unknown>)(...this.updateArgs(arg));
+      await (this.db.doc(path).update as (...a: unknown[]) => Promise<unknown>)(
+        ...this.updateArgs(arg),
+      );
     });
   }
   delete(path: string) {
@@ -287,7 +310,9 @@ export class AdminDriver implements Driver {
     };
     let unsub: () => void;
     if ('doc' in target) {
-      unsub = this.db.doc(target.doc).onSnapshot((s) => q.push({ kind: 'doc', snap: this.docSnap(s) }), onError);
+      unsub = this.db
+        .doc(target.doc)
+        .onSnapshot((s) => q.push({ kind: 'doc', snap: this.docSnap(s) }), onError);
     } else {
       const query = await this.buildQuery(target.query);
       unsub = query.onSnapshot((s) => q.push({ kind: 'query', snap: this.querySnap(s) }), onError);

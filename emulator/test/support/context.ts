@@ -48,7 +48,8 @@ export interface HttpResult {
   status: number;
   ok: boolean;
   text: string;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- REST bodies are checked field by field
+  // REST bodies are checked field by field, so they stay untyped.
+  json: any;
 }
 
 /** A request to the Firestore endpoint's HTTP/1.1 side, as the official emulator accepts it. */
@@ -79,14 +80,25 @@ export async function http(
 }
 
 /** REST call under /v1/{database}/documents... */
-export function rest(projectId: string, method: string, suffix: string, body?: unknown, hostPort?: string) {
+export function rest(
+  projectId: string,
+  method: string,
+  suffix: string,
+  body?: unknown,
+  hostPort?: string,
+) {
   return http(method, `/v1/${dbRoot(projectId)}/documents${suffix}`, body, { hostPort });
 }
 
 export async function clearProject(projectId: string, hostPort?: string): Promise<void> {
-  const r = await http('DELETE', `/emulator/v1/projects/${projectId}/databases/(default)/documents`, undefined, {
-    hostPort,
-  });
+  const r = await http(
+    'DELETE',
+    `/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+    undefined,
+    {
+      hostPort,
+    },
+  );
   if (!r.ok) throw new Error(`clear ${projectId} failed: ${r.status} ${r.text}`);
 }
 

@@ -40,7 +40,10 @@ export interface Listener {
   /** The next event; throws after timeoutMs without one. */
   next(timeoutMs?: number): Promise<ListenEvent>;
   /** Events until one satisfies pred (returned last in `seen`); throws on timeout. */
-  until(pred: (e: ListenEvent) => boolean, timeoutMs?: number): Promise<{ event: ListenEvent; seen: ListenEvent[] }>;
+  until(
+    pred: (e: ListenEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<{ event: ListenEvent; seen: ListenEvent[] }>;
   /** Asserts that no event arrives within ms (returns the unexpected event if one does). */
   quiet(ms: number): Promise<ListenEvent | null>;
   stop(): Promise<void>;
@@ -142,6 +145,8 @@ export class WebDriver implements Driver {
     private readonly invoke: Invoke,
     private readonly dispose: () => Promise<void>,
   ) {}
+  /** Browser drivers only: WebChannel backchannel requests seen, by mode. */
+  backchannels?: { streaming: number; longPolling: number };
   get name() {
     return this.kind;
   }
@@ -182,7 +187,10 @@ export class WebDriver implements Driver {
   contend(path: string, field: string, barrierMs: number) {
     return this.call(this.invoke('contend', path, field, barrierMs));
   }
-  async listen(target: ListenTarget, opts: { includeMetadataChanges?: boolean } = {}): Promise<Listener> {
+  async listen(
+    target: ListenTarget,
+    opts: { includeMetadataChanges?: boolean } = {},
+  ): Promise<Listener> {
     const id = await this.call(this.invoke('listen', target, opts.includeMetadataChanges ?? false));
     return makeListener(
       (ms) => this.call(this.invoke('nextEvent', id, ms)),
@@ -240,7 +248,11 @@ export const CHROMIUM_ARGS = [
  */
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export async function browserWebDriver(
@@ -254,13 +266,22 @@ export async function browserWebDriver(
   const page: Page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
+  // Backchannel GETs say how WebChannel talks: CI=0 streaming, CI=1 long-polling.
+  const backchannels = { streaming: 0, longPolling: 0 };
+  page.on('request', (r) => {
+    const u = r.url();
+    if (r.method() !== 'GET' || !u.includes('/channel?') || !u.includes('RID=rpc')) return;
+    if (/[?&]CI=1(&|$)/.test(u)) backchannels.longPolling++;
+    else if (/[?&]CI=0(&|$)/.test(u)) backchannels.streaming++;
+  });
   await page.goto(appUrl);
   await page.waitForFunction(() => 'nn' in globalThis, undefined, { timeout: 15_000 });
   const i = hostPort.lastIndexOf(':');
   const invoke = (async (method: string, ...args: unknown[]) => {
     return page.evaluate(
       ([m, a]) => {
-        const nn = (globalThis as unknown as { nn: Record<string, (...x: unknown[]) => unknown> }).nn;
+        const nn = (globalThis as unknown as { nn: Record<string, (...x: unknown[]) => unknown> })
+          .nn;
         return nn[m as string](...(a as unknown[]));
       },
       [method, args] as const,
@@ -275,7 +296,9 @@ export async function browserWebDriver(
     appName: `web-${randomBytes(4).toString('hex')}`,
   });
   if (!init.ok) throw new DriverError(init.error.code, init.error.message);
-  return new WebDriver(kind, projectId, invoke, async () => {
+  const driver = new WebDriver(kind, projectId, invoke, async () => {
     await context.close().catch(() => {});
   });
+  driver.backchannels = backchannels;
+  return driver;
 }

@@ -34,7 +34,8 @@ async function bundle(): Promise<{ dir: string; error?: string }> {
 }
 
 function serve(dir: string): Promise<Server> {
-  const html = '<!doctype html><meta charset="utf-8"><title>nn</title><script type="module" src="/bundle.js"></script>';
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>nn</title><script type="module" src="/bundle.js"></script>';
   const server = createServer(async (req, res) => {
     if (req.url === '/bundle.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' });
@@ -57,7 +58,10 @@ export default async function setup(project: TestProject) {
     hostPort = external;
   } else {
     const { startEmulator } = await import('../../src/index.js');
-    const emu = await startEmulator({ firestore: { host: '127.0.0.1', port: 0 }, projectId: 'demo-conformance' });
+    const emu = await startEmulator({
+      firestore: { host: '127.0.0.1', port: 0 },
+      projectId: 'demo-conformance',
+    });
     hostPort = `${emu.firestore!.host}:${emu.firestore!.port}`;
     cleanups.push(() => emu.stop());
   }

@@ -18,18 +18,10 @@ export type Data = Record<string, Tagged>;
 export type FieldRef = string | string[];
 
 export type Op =
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'in'
-  | 'not-in'
-  | 'array-contains'
-  | 'array-contains-any';
+  '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
 
-export type Filter = { field: FieldRef; op: Op; value: Tagged } | { and: Filter[] } | { or: Filter[] };
+export type Filter =
+  { field: FieldRef; op: Op; value: Tagged } | { and: Filter[] } | { or: Filter[] };
 
 /** A cursor from values, or from the snapshot of the document at `doc` (collection-relative path). */
 export type Cursor = { values: Tagged[] } | { doc: string };

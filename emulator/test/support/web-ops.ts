@@ -112,13 +112,18 @@ export function createWebOps(fs: Fs, appMod: App) {
 
   async function buildQuery(spec: QuerySpec): Promise<FirestoreModule.Query> {
     if (spec.offset !== undefined || spec.select !== undefined) {
-      throw Object.assign(new Error('offset/select are not in the web SDK'), { code: 'unimplemented' });
+      throw Object.assign(new Error('offset/select are not in the web SDK'), {
+        code: 'unimplemented',
+      });
     }
     const d = database();
-    const base = spec.group ? fs.collectionGroup(d, spec.collection) : fs.collection(d, spec.collection);
+    const base = spec.group
+      ? fs.collectionGroup(d, spec.collection)
+      : fs.collection(d, spec.collection);
     const filters = (spec.where ?? []).map(filterToSdk);
     const rest: FirestoreModule.QueryNonFilterConstraint[] = [];
-    for (const [field, dir] of spec.orderBy ?? []) rest.push(fs.orderBy(fieldToSdk(field), dir ?? 'asc'));
+    for (const [field, dir] of spec.orderBy ?? [])
+      rest.push(fs.orderBy(fieldToSdk(field), dir ?? 'asc'));
     // Cursor constraint functions accept either a snapshot or field values.
     const cursorFns = [
       ['startAt', fs.startAt],
@@ -128,7 +133,12 @@ export function createWebOps(fs: Fs, appMod: App) {
     ] as const;
     for (const [key, fn] of cursorFns) {
       const c = spec[key];
-      if (c) rest.push((fn as (...a: unknown[]) => FirestoreModule.QueryNonFilterConstraint)(...(await cursorArgs(c))));
+      if (c)
+        rest.push(
+          (fn as (...a: unknown[]) => FirestoreModule.QueryNonFilterConstraint)(
+            ...(await cursorArgs(c)),
+          ),
+        );
     }
     if (spec.limit !== undefined) rest.push(fs.limit(spec.limit));
     if (spec.limitToLast !== undefined) rest.push(fs.limitToLast(spec.limitToLast));
@@ -186,7 +196,10 @@ export function createWebOps(fs: Fs, appMod: App) {
       return { ok: true, value: await fn() };
     } catch (e) {
       const err = e as { code?: string; message?: string };
-      return { ok: false, error: { code: String(err.code ?? 'unknown'), message: String(err.message ?? e) } };
+      return {
+        ok: false,
+        error: { code: String(err.code ?? 'unknown'), message: String(err.message ?? e) },
+      };
     }
   }
 
@@ -215,7 +228,10 @@ export function createWebOps(fs: Fs, appMod: App) {
     /** addDoc: returns the generated id. */
     async add(collection: string, data: Data) {
       return wrap(async () => {
-        const ref = await fs.addDoc(fs.collection(database(), collection), toSdk(data) as FirestoreModule.DocumentData);
+        const ref = await fs.addDoc(
+          fs.collection(database(), collection),
+          toSdk(data) as FirestoreModule.DocumentData,
+        );
         return ref.id;
       });
     },
