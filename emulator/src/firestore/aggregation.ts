@@ -9,7 +9,10 @@ interface Compiled {
   run(docs: StoredDoc[]): Value;
 }
 
-function sumOf(docs: StoredDoc[], segs: string[]): { int: bigint; dbl: number; isDouble: boolean; n: number } {
+function sumOf(
+  docs: StoredDoc[],
+  segs: string[],
+): { int: bigint; dbl: number; isDouble: boolean; n: number } {
   let int = 0n;
   let dbl = 0;
   let isDouble = false;
@@ -46,9 +49,16 @@ function sumOf(docs: StoredDoc[], segs: string[]): { int: bigint; dbl: number; i
 function compile(a: Aggregation, index: number): Compiled {
   const alias = a.alias || `field_${index + 1}`;
   if (a.count) {
-    const upTo = a.count.upTo === undefined || a.count.upTo === null ? undefined : Number(a.count.upTo);
-    if (upTo !== undefined && (!Number.isInteger(upTo) || upTo <= 0)) throw invalidArgument('count up_to must be positive.');
-    return { alias, run: (docs) => ({ integerValue: String(upTo === undefined ? docs.length : Math.min(docs.length, upTo)) }) };
+    const upTo =
+      a.count.upTo === undefined || a.count.upTo === null ? undefined : Number(a.count.upTo);
+    if (upTo !== undefined && (!Number.isInteger(upTo) || upTo <= 0))
+      throw invalidArgument('count up_to must be positive.');
+    return {
+      alias,
+      run: (docs) => ({
+        integerValue: String(upTo === undefined ? docs.length : Math.min(docs.length, upTo)),
+      }),
+    };
   }
   if (a.sum) {
     const segs = parseFieldPath(a.sum.field?.fieldPath);

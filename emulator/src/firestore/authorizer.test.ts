@@ -12,7 +12,9 @@ const admin: CallContext = { admin: true, auth: null };
 /** Records what the engine asks; denies writes to `locked/*`. */
 function recorder() {
   const log: string[] = [];
-  let lastWrites: { writes: AuthorizedWrite[]; before: (Document | null)[]; after: (Document | null)[] } | undefined;
+  let lastWrites:
+    | { writes: AuthorizedWrite[]; before: (Document | null)[]; after: (Document | null)[] }
+    | undefined;
   const a: FirestoreAuthorizer = {
     authorizeGet(r) {
       log.push(`get ${r.path.slice(ROOT.length + 1)} ${r.resource ? 'exists' : 'missing'}`);
@@ -23,10 +25,15 @@ function recorder() {
       return null;
     },
     authorizeWrites(r) {
-      log.push(`writes ${r.writes.map((w) => `${w.kind}:${w.path.slice(ROOT.length + 1)}`).join(',')}`);
+      log.push(
+        `writes ${r.writes.map((w) => `${w.kind}:${w.path.slice(ROOT.length + 1)}`).join(',')}`,
+      );
       lastWrites = {
         writes: r.writes,
-        before: [r.lookupBefore('/databases/(default)/documents/c/a'), r.lookupBefore(`${ROOT}/c/b`)],
+        before: [
+          r.lookupBefore('/databases/(default)/documents/c/a'),
+          r.lookupBefore(`${ROOT}/c/b`),
+        ],
         after: [r.lookupAfter('/databases/(default)/documents/c/a'), r.lookupAfter(`${ROOT}/c/b`)],
       };
       return r.writes.some((w) => w.path.includes('/locked/')) ? 'denied by test' : null;
@@ -39,7 +46,10 @@ describe('authorization points', () => {
   it('passes the whole batch once, with before/after lookups', async () => {
     const r = recorder();
     const e = new FirestoreEngine({ authorizer: r.a });
-    await e.commit(user, { database: DB, writes: [{ update: { name: `${ROOT}/c/a`, fields: { v: { integerValue: '1' } } } }] });
+    await e.commit(user, {
+      database: DB,
+      writes: [{ update: { name: `${ROOT}/c/a`, fields: { v: { integerValue: '1' } } } }],
+    });
     await e.commit(user, {
       database: DB,
       writes: [
@@ -60,7 +70,13 @@ describe('authorization points', () => {
     const r = recorder();
     const e = new FirestoreEngine({ authorizer: r.a });
     const err = await e
-      .commit(user, { database: DB, writes: [{ update: { name: `${ROOT}/c/ok`, fields: {} } }, { update: { name: `${ROOT}/locked/x`, fields: {} } }] })
+      .commit(user, {
+        database: DB,
+        writes: [
+          { update: { name: `${ROOT}/c/ok`, fields: {} } },
+          { update: { name: `${ROOT}/locked/x`, fields: {} } },
+        ],
+      })
       .catch((x) => x);
     expect([err.code, err.message]).toEqual([7, 'denied by test']);
     await expect(e.getDocument(admin, { name: `${ROOT}/c/ok` })).rejects.toMatchObject({ code: 5 });
@@ -69,12 +85,21 @@ describe('authorization points', () => {
   it('asks for gets (before NOT_FOUND) and queries; admin skips the authorizer', async () => {
     const r = recorder();
     const e = new FirestoreEngine({ authorizer: r.a });
-    await e.commit(admin, { database: DB, writes: [{ update: { name: `${ROOT}/c/a`, fields: {} } }] });
+    await e.commit(admin, {
+      database: DB,
+      writes: [{ update: { name: `${ROOT}/c/a`, fields: {} } }],
+    });
     await e.getDocument(user, { name: `${ROOT}/c/a` });
     await e.getDocument(user, { name: `${ROOT}/c/nope` }).catch(() => {});
     await e.batchGetDocuments(user, { database: DB, documents: [`${ROOT}/c/a`] });
     await e.runQuery(user, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }] } });
-    await e.runAggregationQuery(user, { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'c' }] }, aggregations: [{ count: {} }] } });
+    await e.runAggregationQuery(user, {
+      parent: ROOT,
+      structuredAggregationQuery: {
+        structuredQuery: { from: [{ collectionId: 'c' }] },
+        aggregations: [{ count: {} }],
+      },
+    });
     await e.getDocument(admin, { name: `${ROOT}/c/a` });
     expect(r.log).toEqual([
       'get c/a exists',
@@ -88,9 +113,18 @@ describe('authorization points', () => {
   it('verify writes are authorized as reads', async () => {
     const r = recorder();
     const e = new FirestoreEngine({ authorizer: r.a });
-    await e.commit(admin, { database: DB, writes: [{ update: { name: `${ROOT}/c/a`, fields: {} } }] });
+    await e.commit(admin, {
+      database: DB,
+      writes: [{ update: { name: `${ROOT}/c/a`, fields: {} } }],
+    });
     r.log.length = 0;
-    await e.commit(user, { database: DB, writes: [{ verify: `${ROOT}/c/a`, currentDocument: { exists: true } }, { update: { name: `${ROOT}/c/b`, fields: {} } }] });
+    await e.commit(user, {
+      database: DB,
+      writes: [
+        { verify: `${ROOT}/c/a`, currentDocument: { exists: true } },
+        { update: { name: `${ROOT}/c/b`, fields: {} } },
+      ],
+    });
     expect(r.log).toEqual(['get c/a exists', 'writes create:c/b']);
   });
 
@@ -100,7 +134,9 @@ describe('authorization points', () => {
 
   it('forwards rules to the authorizer and keeps the source', () => {
     const seen: string[] = [];
-    const e = new FirestoreEngine({ authorizer: { ...allowAllAuthorizer, setRules: (p, f) => seen.push(`${p}:${f[0].content}`) } });
+    const e = new FirestoreEngine({
+      authorizer: { ...allowAllAuthorizer, setRules: (p, f) => seen.push(`${p}:${f[0].content}`) },
+    });
     e.setRules('p', [{ content: 'rules_version' }]);
     expect(seen).toEqual(['p:rules_version']);
     expect(e.getRules('p')).toEqual([{ content: 'rules_version' }]);
@@ -114,7 +150,15 @@ describe('authorization points', () => {
 service cloud.firestore { match /databases/{db}/documents { match /c/{id} { allow read: if true; allow write: if request.auth != null && request.auth.uid == id; } } }`,
       },
     ]);
-    await e.commit(user, { database: DB, writes: [{ update: { name: `${ROOT}/c/u`, fields: {} } }] });
-    await expect(e.commit(user, { database: DB, writes: [{ update: { name: `${ROOT}/c/other`, fields: {} } }] })).rejects.toMatchObject({ code: 7 });
+    await e.commit(user, {
+      database: DB,
+      writes: [{ update: { name: `${ROOT}/c/u`, fields: {} } }],
+    });
+    await expect(
+      e.commit(user, {
+        database: DB,
+        writes: [{ update: { name: `${ROOT}/c/other`, fields: {} } }],
+      }),
+    ).rejects.toMatchObject({ code: 7 });
   });
 });

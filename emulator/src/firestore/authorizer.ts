@@ -32,7 +32,9 @@ export interface AuthorizedWrite {
 export interface FirestoreAuthorizer {
   /** Each returns null when allowed, else the PERMISSION_DENIED message. */
   authorizeGet(a: AuthzRequest & { path: string; resource: Document | null }): string | null;
-  authorizeQuery(a: AuthzRequest & { parent: string; structuredQuery: object; resultPaths?: string[] }): string | null;
+  authorizeQuery(
+    a: AuthzRequest & { parent: string; structuredQuery: object; resultPaths?: string[] },
+  ): string | null;
   /** All writes of one commit at once: get()/exists() see data before, getAfter()/existsAfter() after the whole batch. */
   authorizeWrites(a: AuthzRequest & { writes: AuthorizedWrite[] }): string | null;
   /**

@@ -1,8 +1,19 @@
 import { compileAggregations, runAggregations } from './aggregation.js';
-import { type AuthorizedWrite, type AuthzRequest, type CallContext, type FirestoreAuthorizer } from './authorizer.js';
+import {
+  type AuthorizedWrite,
+  type AuthzRequest,
+  type CallContext,
+  type FirestoreAuthorizer,
+} from './authorizer.js';
 import { Code, invalidArgument, RpcError } from './errors.js';
 import { exportStores, importDocument, validateExport, type FirestoreExport } from './export.js';
-import { ListenStream, type DocChange, type ListenHost, type StreamHandle, type StreamSink } from './listen.js';
+import {
+  ListenStream,
+  type DocChange,
+  type ListenHost,
+  type StreamHandle,
+  type StreamSink,
+} from './listen.js';
 import {
   applyMask,
   parseDocumentName,
@@ -65,7 +76,8 @@ const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 
 function autoId(): string {
   let id = '';
-  for (let i = 0; i < 20; i++) id += AUTO_ID_CHARS[Math.floor(Math.random() * AUTO_ID_CHARS.length)];
+  for (let i = 0; i < 20; i++)
+    id += AUTO_ID_CHARS[Math.floor(Math.random() * AUTO_ID_CHARS.length)];
   return id;
 }
 
@@ -114,7 +126,11 @@ export class FirestoreEngine {
         if (target.documents) {
           for (const name of target.documents) {
             const doc = results.find((d) => d.json.name === name) ?? null;
-            const denied = this.authorizer.authorizeGet({ ...base, path: name, resource: doc ? doc.json : null });
+            const denied = this.authorizer.authorizeGet({
+              ...base,
+              path: name,
+              resource: doc ? doc.json : null,
+            });
             if (denied !== null) return denied;
           }
           return null;
@@ -161,7 +177,12 @@ export class FirestoreEngine {
     return this.clock.now() - HISTORY_NS;
   }
 
-  private authzBase(ctx: CallContext, database: string, timeNs: bigint, overlay?: Map<string, StoredDoc | null>): AuthzRequest {
+  private authzBase(
+    ctx: CallContext,
+    database: string,
+    timeNs: bigint,
+    overlay?: Map<string, StoredDoc | null>,
+  ): AuthzRequest {
     const { projectId, databaseId } = parseResourceName(database);
     const store = this.store(database);
     const resolve = (path: string): string | null => {
@@ -198,8 +219,11 @@ export class FirestoreEngine {
     database: string,
     req: { transaction?: string; newTransaction?: TransactionOptions; readTime?: string },
   ): ReadContext {
-    const set = [req.transaction, req.newTransaction, req.readTime].filter((x) => x !== undefined && x !== null);
-    if (set.length > 1) throw invalidArgument('Only one of transaction, newTransaction or readTime may be set.');
+    const set = [req.transaction, req.newTransaction, req.readTime].filter(
+      (x) => x !== undefined && x !== null,
+    );
+    if (set.length > 1)
+      throw invalidArgument('Only one of transaction, newTransaction or readTime may be set.');
     if (req.transaction) {
       const txn = this.txns.get(req.transaction, database);
       return { txn, time: txn.readTime };
@@ -228,14 +252,19 @@ export class FirestoreEngine {
     const doc = store.getAt(req.name, rc.time);
     if (!ctx.admin) {
       const base = this.authzBase(ctx, database, rc.time ?? 0n);
-      this.deny(this.authorizer.authorizeGet({ ...base, path: req.name, resource: doc?.json ?? null }));
+      this.deny(
+        this.authorizer.authorizeGet({ ...base, path: req.name, resource: doc?.json ?? null }),
+      );
     }
     if (rc.txn) this.txns.recordRead(rc.txn, req.name, store);
     if (!doc) throw new RpcError(Code.NOT_FOUND, `Document "${req.name}" not found.`);
     return maskDoc(doc, req.mask);
   }
 
-  async batchGetDocuments(ctx: CallContext, req: BatchGetDocumentsRequest): Promise<BatchGetDocumentsResponse[]> {
+  async batchGetDocuments(
+    ctx: CallContext,
+    req: BatchGetDocumentsRequest,
+  ): Promise<BatchGetDocumentsResponse[]> {
     const database = parseResourceName(req.database).database;
     const store = this.store(database);
     const rc = this.readContext(database, req);
@@ -243,9 +272,13 @@ export class FirestoreEngine {
     const base = ctx.admin ? null : this.authzBase(ctx, database, rc.time ?? 0n);
     const out: BatchGetDocumentsResponse[] = [];
     for (const name of req.documents ?? []) {
-      if (parseDocumentName(name).database !== database) throw invalidArgument(`Document ${name} is not in ${database}.`);
+      if (parseDocumentName(name).database !== database)
+        throw invalidArgument(`Document ${name} is not in ${database}.`);
       const doc = store.getAt(name, rc.time);
-      if (base) this.deny(this.authorizer.authorizeGet({ ...base, path: name, resource: doc?.json ?? null }));
+      if (base)
+        this.deny(
+          this.authorizer.authorizeGet({ ...base, path: name, resource: doc?.json ?? null }),
+        );
       if (rc.txn) this.txns.recordRead(rc.txn, name, store);
       out.push(doc ? { found: maskDoc(doc, req.mask), readTime } : { missing: name, readTime });
     }
@@ -275,13 +308,19 @@ export class FirestoreEngine {
       );
     }
     if (rc.txn) this.txns.recordQuery(rc.txn, q, docs, store);
-    const out: RunQueryResponse[] = docs.map((d) => ({ document: projectDocument(q, d), readTime }));
+    const out: RunQueryResponse[] = docs.map((d) => ({
+      document: projectDocument(q, d),
+      readTime,
+    }));
     if (out.length === 0) out.push({ readTime });
     if (rc.newTransaction) out[0] = { transaction: rc.newTransaction, ...out[0] };
     return out;
   }
 
-  async runAggregationQuery(ctx: CallContext, req: RunAggregationQueryRequest): Promise<RunAggregationQueryResponse[]> {
+  async runAggregationQuery(
+    ctx: CallContext,
+    req: RunAggregationQueryRequest,
+  ): Promise<RunAggregationQueryResponse[]> {
     const parent = parseParentName(req.parent);
     const saq = req.structuredAggregationQuery ?? {};
     const q = compileQuery(req.parent, saq.structuredQuery);
@@ -302,7 +341,10 @@ export class FirestoreEngine {
       );
     }
     if (rc.txn) this.txns.recordQuery(rc.txn, q, docs, store);
-    const res: RunAggregationQueryResponse = { result: { aggregateFields: runAggregations(aggs, docs) }, readTime };
+    const res: RunAggregationQueryResponse = {
+      result: { aggregateFields: runAggregations(aggs, docs) },
+      readTime,
+    };
     if (rc.newTransaction) res.transaction = rc.newTransaction;
     return [res];
   }
@@ -356,7 +398,8 @@ export class FirestoreEngine {
       );
     }
     let rows: Document[] = docs.map((d) => maskDoc(d, req.mask));
-    if (req.showMissing) rows.push(...store.missingWithChildren(collection).map((name) => ({ name })));
+    if (req.showMissing)
+      rows.push(...store.missingWithChildren(collection).map((name) => ({ name })));
     rows.sort((a, b) => compareResourceNames(a.name, b.name));
     const after = fromPageToken(req.pageToken);
     if (after !== undefined) rows = rows.filter((d) => compareResourceNames(d.name, after) > 0);
@@ -399,12 +442,24 @@ export class FirestoreEngine {
       for (const p of planned) {
         if (p.kind === 'verify') {
           // A verify only reads the document: it needs read access, like a get.
-          this.deny(this.authorizer.authorizeGet({ ...base, path: p.name, resource: p.before?.json ?? null }));
+          this.deny(
+            this.authorizer.authorizeGet({
+              ...base,
+              path: p.name,
+              resource: p.before?.json ?? null,
+            }),
+          );
         } else {
-          authzWrites.push({ path: p.name, kind: p.kind, before: p.before?.json ?? null, after: p.after?.json ?? null });
+          authzWrites.push({
+            path: p.name,
+            kind: p.kind,
+            before: p.before?.json ?? null,
+            after: p.after?.json ?? null,
+          });
         }
       }
-      if (authzWrites.length > 0) this.deny(this.authorizer.authorizeWrites({ ...base, writes: authzWrites }));
+      if (authzWrites.length > 0)
+        this.deny(this.authorizer.authorizeWrites({ ...base, writes: authzWrites }));
     }
     const changes: DocChange[] = [];
     const floor = this.historyFloor();
@@ -453,7 +508,13 @@ export class FirestoreEngine {
 
   async createDocument(
     ctx: CallContext,
-    req: { parent: string; collectionId: string; documentId?: string; document?: Document; mask?: DocumentMask },
+    req: {
+      parent: string;
+      collectionId: string;
+      documentId?: string;
+      document?: Document;
+      mask?: DocumentMask;
+    },
   ): Promise<Document> {
     const parent = parseParentName(req.parent);
     if (!req.collectionId) throw invalidArgument('collectionId is required.');
@@ -469,7 +530,12 @@ export class FirestoreEngine {
 
   async updateDocument(
     ctx: CallContext,
-    req: { document: Document; updateMask?: DocumentMask; mask?: DocumentMask; currentDocument?: Precondition },
+    req: {
+      document: Document;
+      updateMask?: DocumentMask;
+      mask?: DocumentMask;
+      currentDocument?: Precondition;
+    },
   ): Promise<Document> {
     const { database } = parseDocumentName(req.document.name);
     const w: Write = { update: { name: req.document.name, fields: req.document.fields ?? {} } };
@@ -479,7 +545,10 @@ export class FirestoreEngine {
     return maskDoc(this.store(database).get(req.document.name)!, req.mask);
   }
 
-  async deleteDocument(ctx: CallContext, req: { name: string; currentDocument?: Precondition }): Promise<void> {
+  async deleteDocument(
+    ctx: CallContext,
+    req: { name: string; currentDocument?: Precondition },
+  ): Promise<void> {
     const { database } = parseDocumentName(req.name);
     const w: Write = { delete: req.name };
     if (req.currentDocument) w.currentDocument = req.currentDocument;
@@ -512,7 +581,10 @@ export class FirestoreEngine {
   }
 
   openWrite(ctx: CallContext, sink: StreamSink<WriteResponse>): StreamHandle<WriteRequest> {
-    return new WriteStream((db, writes) => this.commitSync(ctx, parseResourceName(db).database, writes), sink);
+    return new WriteStream(
+      (db, writes) => this.commitSync(ctx, parseResourceName(db).database, writes),
+      sink,
+    );
   }
 
   // --- emulator control ----------------------------------------------------------------------
@@ -520,8 +592,13 @@ export class FirestoreEngine {
   clear(projectId: string, databaseId?: string): void {
     for (const [database, store] of this.stores) {
       const r = parseResourceName(database);
-      if (r.projectId !== projectId || (databaseId !== undefined && r.databaseId !== databaseId)) continue;
-      const changes: DocChange[] = [...store.liveDocs()].map((d) => ({ name: d.json.name, before: d, after: null }));
+      if (r.projectId !== projectId || (databaseId !== undefined && r.databaseId !== databaseId))
+        continue;
+      const changes: DocChange[] = [...store.liveDocs()].map((d) => ({
+        name: d.json.name,
+        before: d,
+        after: null,
+      }));
       store.clear();
       this.txns.dropDatabase(database);
       if (changes.length > 0) this.notify(database, changes, this.clock.commitTime());

@@ -10,11 +10,19 @@ describe('export / import', () => {
     const w1 = await a.commit(admin, {
       database: 'projects/p/databases/(default)',
       writes: [
-        { update: { name: 'projects/p/databases/(default)/documents/c/x', fields: { n: { doubleValue: NaN }, i: { integerValue: '9223372036854775807' } } } },
+        {
+          update: {
+            name: 'projects/p/databases/(default)/documents/c/x',
+            fields: { n: { doubleValue: NaN }, i: { integerValue: '9223372036854775807' } },
+          },
+        },
         { update: { name: 'projects/p/databases/(default)/documents/c/x/sub/y', fields: {} } },
       ],
     });
-    await a.commit(admin, { database: 'projects/q/databases/other', writes: [{ update: { name: 'projects/q/databases/other/documents/k/v', fields: {} } }] });
+    await a.commit(admin, {
+      database: 'projects/q/databases/other',
+      writes: [{ update: { name: 'projects/q/databases/other/documents/k/v', fields: {} } }],
+    });
     const exported = a.exportData();
     const data = JSON.parse(JSON.stringify(exported));
     expect(data.databases[0].documents[0].fields.n).toEqual({ doubleValue: 'NaN' });
@@ -26,13 +34,20 @@ describe('export / import', () => {
     expect(x.updateTime).toBe(w1.commitTime);
     expect(x.fields!.n.doubleValue).toBeNaN();
     expect(x.fields!.i).toEqual({ integerValue: '9223372036854775807' });
-    expect((await b.getDocument(admin, { name: 'projects/q/databases/other/documents/k/v' })).name).toContain('k/v');
-    expect(b.exportData().databases.map((d) => [d.projectId, d.databaseId, d.documents.length])).toEqual([
+    expect(
+      (await b.getDocument(admin, { name: 'projects/q/databases/other/documents/k/v' })).name,
+    ).toContain('k/v');
+    expect(
+      b.exportData().databases.map((d) => [d.projectId, d.databaseId, d.documents.length]),
+    ).toEqual([
       ['p', '(default)', 2],
       ['q', 'other', 1],
     ]);
     // later commits are newer than anything imported
-    const w2 = await b.commit(admin, { database: 'projects/p/databases/(default)', writes: [{ delete: 'projects/p/databases/(default)/documents/c/x' }] });
+    const w2 = await b.commit(admin, {
+      database: 'projects/p/databases/(default)',
+      writes: [{ delete: 'projects/p/databases/(default)/documents/c/x' }],
+    });
     expect(Date.parse(w2.commitTime) >= Date.parse(w1.commitTime)).toBe(true);
   });
 

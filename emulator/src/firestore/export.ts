@@ -31,7 +31,10 @@ export function exportStores(stores: Iterable<[string, DatabaseStore]>): Firesto
   const databases: FirestoreExport['databases'] = [];
   for (const [database, store] of stores) {
     const [, projectId, , databaseId] = database.split('/');
-    const documents = [...store.liveDocs()].map((d) => ({ ...d.json, fields: exportFields(d.json.fields) }));
+    const documents = [...store.liveDocs()].map((d) => ({
+      ...d.json,
+      fields: exportFields(d.json.fields),
+    }));
     if (documents.length > 0) databases.push({ projectId, databaseId, documents });
   }
   return { version: 1, databases };
@@ -40,11 +43,17 @@ export function exportStores(stores: Iterable<[string, DatabaseStore]>): Firesto
 /** Validates an exported document and rebuilds the stored form, keeping its original times. */
 export function importDocument(doc: Document): StoredDoc {
   parseDocumentName(doc.name);
-  if (!doc.createTime || !doc.updateTime) throw invalidArgument(`Imported document ${doc.name} lacks createTime/updateTime.`);
+  if (!doc.createTime || !doc.updateTime)
+    throw invalidArgument(`Imported document ${doc.name} lacks createTime/updateTime.`);
   const createNs = parseTimestamp(doc.createTime);
   const updateNs = parseTimestamp(doc.updateTime);
   return {
-    json: { name: doc.name, fields: normalizeFields(doc.fields), createTime: doc.createTime, updateTime: doc.updateTime },
+    json: {
+      name: doc.name,
+      fields: normalizeFields(doc.fields),
+      createTime: doc.createTime,
+      updateTime: doc.updateTime,
+    },
     createNs,
     updateNs,
   };

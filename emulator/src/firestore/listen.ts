@@ -1,7 +1,13 @@
 import type { CallContext } from './authorizer.js';
 import { RpcError, toRpcError } from './errors.js';
 import { parseDocumentName, parseResourceName } from './paths.js';
-import { compareDocsInQuery, compileQuery, executeQuery, matchesQuery, type CompiledQuery } from './query.js';
+import {
+  compareDocsInQuery,
+  compileQuery,
+  executeQuery,
+  matchesQuery,
+  type CompiledQuery,
+} from './query.js';
 import type { DatabaseStore, StoredDoc } from './store.js';
 import { formatMicros, parseTimestamp } from './timestamps.js';
 import type { ListenRequest, ListenResponse, Target } from './types.js';
@@ -90,7 +96,8 @@ export class ListenStream implements StreamHandle<ListenRequest> {
     if (this.closed) return;
     try {
       if (msg.addTarget) this.addTarget(msg.addTarget, msg.database);
-      if (msg.removeTarget !== undefined && msg.removeTarget !== null) this.removeTarget(msg.removeTarget);
+      if (msg.removeTarget !== undefined && msg.removeTarget !== null)
+        this.removeTarget(msg.removeTarget);
     } catch (err) {
       this.fail(toRpcError(err));
     }
@@ -124,7 +131,9 @@ export class ListenStream implements StreamHandle<ListenRequest> {
   }
 
   private refuse(targetId: number, code: number, message: string): void {
-    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [targetId], cause: { code, message } } });
+    this.send({
+      targetChange: { targetChangeType: 'REMOVE', targetIds: [targetId], cause: { code, message } },
+    });
   }
 
   private addTarget(t: Target, streamDatabase: string | undefined): void {
@@ -135,13 +144,17 @@ export class ListenStream implements StreamHandle<ListenRequest> {
     try {
       if (t.documents) {
         const names = t.documents.documents ?? [];
-        const database = names.length > 0 ? parseDocumentName(names[0]).database : databaseOf(streamDatabase);
+        const database =
+          names.length > 0 ? parseDocumentName(names[0]).database : databaseOf(streamDatabase);
         for (const n of names) {
-          if (parseDocumentName(n).database !== database) throw new RpcError(3, 'All documents must be in one database.');
+          if (parseDocumentName(n).database !== database)
+            throw new RpcError(3, 'All documents must be in one database.');
         }
         const store = this.host.store(database);
         docs = names.map((n) => store.get(n)).filter((d): d is StoredDoc => d !== null);
-        const denied = this.ctx.admin ? null : this.host.authorizeTarget(this.ctx, database, { documents: names }, docs);
+        const denied = this.ctx.admin
+          ? null
+          : this.host.authorizeTarget(this.ctx, database, { documents: names }, docs);
         if (denied !== null) return this.refuse(id, 7, denied);
         state = { id, database, names: new Set(names), view: new Map() };
       } else if (t.query) {
@@ -151,7 +164,12 @@ export class ListenStream implements StreamHandle<ListenRequest> {
         docs = executeQuery(this.host.store(database), q);
         const denied = this.ctx.admin
           ? null
-          : this.host.authorizeTarget(this.ctx, database, { parent, structuredQuery: t.query.structuredQuery ?? {} }, docs);
+          : this.host.authorizeTarget(
+              this.ctx,
+              database,
+              { parent, structuredQuery: t.query.structuredQuery ?? {} },
+              docs,
+            );
         if (denied !== null) return this.refuse(id, 7, denied);
         state = { id, database, query: q, view: new Map() };
         if (q.limit !== undefined) {
@@ -185,7 +203,9 @@ export class ListenStream implements StreamHandle<ListenRequest> {
       state.view.set(d.json.name, d);
       this.send({ documentChange: { document: d.json, targetIds: [id] } });
     }
-    this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime } });
+    this.send({
+      targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime },
+    });
     this.send({ targetChange: { resumeToken: token, readTime } });
     if (t.once) {
       this.targets.delete(id);
@@ -241,7 +261,9 @@ export class ListenStream implements StreamHandle<ListenRequest> {
   private resultsAt(state: TargetState, time: bigint): StoredDoc[] {
     const store = this.host.store(state.database);
     if (state.query) return executeQuery(store, state.query, time);
-    return [...(state.names ?? [])].map((n) => store.getAt(n, time)).filter((d): d is StoredDoc => d !== null);
+    return [...(state.names ?? [])]
+      .map((n) => store.getAt(n, time))
+      .filter((d): d is StoredDoc => d !== null);
   }
 
   private removeTarget(id: number): void {
@@ -303,7 +325,10 @@ export class ListenStream implements StreamHandle<ListenRequest> {
     const readTime = formatMicros(commitNs);
     for (const [name, p] of pending) {
       if (p.changed.length > 0 && p.doc) {
-        const dc: NonNullable<ListenResponse['documentChange']> = { document: p.doc.json, targetIds: p.changed };
+        const dc: NonNullable<ListenResponse['documentChange']> = {
+          document: p.doc.json,
+          targetIds: p.changed,
+        };
         if (p.removed.length > 0) dc.removedTargetIds = p.removed;
         this.send({ documentChange: dc });
       } else if (p.removed.length > 0) {

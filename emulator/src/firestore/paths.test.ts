@@ -24,19 +24,24 @@ describe('field paths', () => {
   });
 
   it('rejects malformed paths', () => {
-    for (const bad of ['', 'a.', '.a', 'a..b', '`open', 'a`b']) expect(() => parseFieldPath(bad), bad).toThrow();
+    for (const bad of ['', 'a.', '.a', 'a..b', '`open', 'a`b'])
+      expect(() => parseFieldPath(bad), bad).toThrow();
   });
 
   it('formats back to the canonical form', () => {
     expect(formatFieldPath(['a', 'b'])).toBe('a.b');
     expect(formatFieldPath(['a.b', '1x', 'ok_1'])).toBe('`a.b`.`1x`.ok_1');
     expect(formatFieldPath(['t`ick'])).toBe('`t\\`ick`');
-    for (const segs of [['a.b', 'c'], ['t`ick'], ['back\\slash']]) expect(parseFieldPath(formatFieldPath(segs))).toEqual(segs);
+    for (const segs of [['a.b', 'c'], ['t`ick'], ['back\\slash']])
+      expect(parseFieldPath(formatFieldPath(segs))).toEqual(segs);
   });
 });
 
 describe('field access', () => {
-  const f: Fields = { a: { mapValue: { fields: { b: { integerValue: '1' }, c: { integerValue: '2' } } } }, x: { stringValue: 's' } };
+  const f: Fields = {
+    a: { mapValue: { fields: { b: { integerValue: '1' }, c: { integerValue: '2' } } } },
+    x: { stringValue: 's' },
+  };
 
   it('gets nested values', () => {
     expect(getField(f, ['a', 'b'])).toEqual({ integerValue: '1' });
@@ -68,16 +73,26 @@ describe('field access', () => {
 describe('resource names', () => {
   it('parses document and parent names', () => {
     const r = parseDocumentName('projects/p/databases/(default)/documents/c/d/sub/e');
-    expect(r).toMatchObject({ projectId: 'p', databaseId: '(default)', database: 'projects/p/databases/(default)' });
+    expect(r).toMatchObject({
+      projectId: 'p',
+      databaseId: '(default)',
+      database: 'projects/p/databases/(default)',
+    });
     expect(r.segments).toEqual(['c', 'd', 'sub', 'e']);
     expect(parseParentName('projects/p/databases/d/documents').segments).toEqual([]);
     expect(() => parseDocumentName('projects/p/databases/d/documents/c')).toThrow();
     expect(() => parseParentName('projects/p/databases/d/documents/c')).toThrow();
-    expect(collectionOf('projects/p/databases/d/documents/c/d')).toBe('projects/p/databases/d/documents/c');
+    expect(collectionOf('projects/p/databases/d/documents/c/d')).toBe(
+      'projects/p/databases/d/documents/c',
+    );
   });
 
   it('accepts rules paths for lookups', () => {
-    expect(toDocumentName('/databases/(default)/documents/u/a', 'p')).toBe('projects/p/databases/(default)/documents/u/a');
-    expect(toDocumentName('projects/q/databases/d/documents/u/a', 'p')).toBe('projects/q/databases/d/documents/u/a');
+    expect(toDocumentName('/databases/(default)/documents/u/a', 'p')).toBe(
+      'projects/p/databases/(default)/documents/u/a',
+    );
+    expect(toDocumentName('projects/q/databases/d/documents/u/a', 'p')).toBe(
+      'projects/q/databases/d/documents/u/a',
+    );
   });
 });

@@ -129,7 +129,9 @@ export function parseFieldPath(path: string): string[] {
 
 export function formatFieldPath(segs: readonly string[]): string {
   return segs
-    .map((s) => (SIMPLE_SEGMENT.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`'))
+    .map((s) =>
+      SIMPLE_SEGMENT.test(s) ? s : '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`',
+    )
     .join('.');
 }
 
@@ -195,7 +197,10 @@ export function deleteField(fields: Fields, segs: readonly string[]): Fields {
 }
 
 /** Keeps only the given paths (DocumentMask / projection). */
-export function applyMask(fields: Fields | undefined, paths: readonly (readonly string[])[]): Fields {
+export function applyMask(
+  fields: Fields | undefined,
+  paths: readonly (readonly string[])[],
+): Fields {
   let out: Fields = {};
   if (!fields) return out;
   for (const p of paths) {

@@ -1,5 +1,12 @@
 import { invalidArgument } from './errors.js';
-import { applyMask, compareFieldPaths, getField, isNameField, parseFieldPath, parseParentName } from './paths.js';
+import {
+  applyMask,
+  compareFieldPaths,
+  getField,
+  isNameField,
+  parseFieldPath,
+  parseParentName,
+} from './paths.js';
 import type { DatabaseStore, StoredDoc } from './store.js';
 import type { Cursor, Document, Filter, StructuredQuery, Value } from './types.js';
 import {
@@ -58,9 +65,11 @@ function fieldGetter(segs: string[]): (d: StoredDoc) => Value | undefined {
 }
 
 function listOf(value: Value, op: string): Value[] {
-  if (!value.arrayValue) throw invalidArgument(`A non-empty array is required for '${op}' filters.`);
+  if (!value.arrayValue)
+    throw invalidArgument(`A non-empty array is required for '${op}' filters.`);
   const vals = value.arrayValue.values ?? [];
-  if (vals.length === 0) throw invalidArgument(`A non-empty array is required for '${op}' filters.`);
+  if (vals.length === 0)
+    throw invalidArgument(`A non-empty array is required for '${op}' filters.`);
   const max = op === 'NOT_IN' ? 10 : 30;
   if (vals.length > max) {
     throw invalidArgument(`'${op}' supports up to ${max} comparison values.`);
@@ -162,11 +171,17 @@ function compileFilter(f: Filter, inequalities: string[][]): (d: StoredDoc) => b
   return () => true;
 }
 
-function compileBound(c: Cursor | undefined, orderBy: OrderSpec[], start: boolean): Bound | undefined {
+function compileBound(
+  c: Cursor | undefined,
+  orderBy: OrderSpec[],
+  start: boolean,
+): Bound | undefined {
   if (!c) return undefined;
   const values = (c.values ?? []).map((v) => normalizeValue(v));
   if (values.length > orderBy.length) {
-    throw invalidArgument('Too many cursor values specified. The specified order by clause has fewer fields.');
+    throw invalidArgument(
+      'Too many cursor values specified. The specified order by clause has fewer fields.',
+    );
   }
   values.forEach((v, i) => {
     if (orderBy[i].isName && v.referenceValue === undefined) {
@@ -193,7 +208,12 @@ export function compileQuery(parent: string, sq: StructuredQuery | undefined): C
   const seen: string[][] = [];
   for (const o of q.orderBy ?? []) {
     const segs = parseFieldPath(o.field?.fieldPath);
-    if (o.direction !== undefined && o.direction !== 'ASCENDING' && o.direction !== 'DESCENDING' && o.direction !== 'DIRECTION_UNSPECIFIED') {
+    if (
+      o.direction !== undefined &&
+      o.direction !== 'ASCENDING' &&
+      o.direction !== 'DESCENDING' &&
+      o.direction !== 'DIRECTION_UNSPECIFIED'
+    ) {
       throw invalidArgument(`Invalid order direction: ${o.direction}`);
     }
     if (seen.some((s) => compareFieldPaths(s, segs) === 0)) continue;
@@ -215,12 +235,14 @@ export function compileQuery(parent: string, sq: StructuredQuery | undefined): C
     seen.push(segs);
     orderBy.push({ segs, isName: false, desc: lastDesc });
   }
-  if (!orderBy.some((o) => o.isName)) orderBy.push({ segs: ['__name__'], isName: true, desc: lastDesc });
+  if (!orderBy.some((o) => o.isName))
+    orderBy.push({ segs: ['__name__'], isName: true, desc: lastDesc });
 
   let limit: number | undefined;
   if (q.limit !== undefined && q.limit !== null) {
     limit = typeof q.limit === 'number' ? q.limit : q.limit.value;
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw invalidArgument('limit is negative');
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
+      throw invalidArgument('limit is negative');
   }
   const offset = q.offset ?? 0;
   if (!Number.isInteger(offset) || offset < 0) throw invalidArgument('offset is negative');
@@ -265,7 +287,7 @@ function sortKeys(q: CompiledQuery, d: StoredDoc): Value[] | null {
 function compareKeys(q: CompiledQuery, a: Value[], b: Value[]): number {
   for (let i = 0; i < q.orderBy.length; i++) {
     const o = q.orderBy[i];
-    let c = o.isName
+    const c = o.isName
       ? compareResourceNames(a[i].referenceValue as string, b[i].referenceValue as string)
       : compareValues(a[i], b[i]);
     if (c !== 0) return o.desc ? -c : c;

@@ -3,7 +3,11 @@ import { DatabaseStore, type StoredDoc } from './store.js';
 
 const ROOT = 'projects/p/databases/(default)/documents';
 function doc(path: string, t: bigint): StoredDoc {
-  return { json: { name: `${ROOT}/${path}`, fields: {}, createTime: '', updateTime: '' }, createNs: t, updateNs: t };
+  return {
+    json: { name: `${ROOT}/${path}`, fields: {}, createTime: '', updateTime: '' },
+    createNs: t,
+    updateNs: t,
+  };
 }
 
 describe('DatabaseStore', () => {
@@ -15,7 +19,13 @@ describe('DatabaseStore', () => {
     s.put(n, v1, 10n, 0n);
     s.put(n, v2, 20n, 0n);
     s.put(n, null, 30n, 0n);
-    expect([s.getAt(n, 5n), s.getAt(n, 10n), s.getAt(n, 25n), s.getAt(n, 30n), s.get(n)]).toEqual([null, v1, v2, null, null]);
+    expect([s.getAt(n, 5n), s.getAt(n, 10n), s.getAt(n, 25n), s.getAt(n, 30n), s.get(n)]).toEqual([
+      null,
+      v1,
+      v2,
+      null,
+      null,
+    ]);
     expect(s.versionTime(n)).toBe(30n);
   });
 

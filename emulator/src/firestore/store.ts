@@ -3,7 +3,11 @@ import type { Document } from './types.js';
 
 /** One stored version of a document. `json` is shared with callers and never mutated. */
 export interface StoredDoc {
-  json: Document & { fields: NonNullable<Document['fields']>; createTime: string; updateTime: string };
+  json: Document & {
+    fields: NonNullable<Document['fields']>;
+    createTime: string;
+    updateTime: string;
+  };
   createNs: bigint;
   updateNs: bigint;
 }

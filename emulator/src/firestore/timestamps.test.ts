@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EngineClock, formatMicros, formatTimestamp, parseTimestamp, truncateToMicros } from './timestamps.js';
+import {
+  EngineClock,
+  formatMicros,
+  formatTimestamp,
+  parseTimestamp,
+  truncateToMicros,
+} from './timestamps.js';
 
 describe('timestamps', () => {
   it('parses RFC 3339 with 0-9 fraction digits and offsets', () => {

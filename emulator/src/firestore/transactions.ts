@@ -36,7 +36,11 @@ export class TransactionRegistry {
 
   constructor(private readonly now: () => bigint) {}
 
-  begin(database: string, options: TransactionOptions | undefined, snapshotNow: () => bigint): Transaction {
+  begin(
+    database: string,
+    options: TransactionOptions | undefined,
+    snapshotNow: () => bigint,
+  ): Transaction {
     this.expire();
     const readOnly = options?.readOnly !== undefined;
     const t: Transaction = {
@@ -48,7 +52,9 @@ export class TransactionRegistry {
       lastUsed: this.now(),
     };
     if (readOnly) {
-      t.readTime = options!.readOnly!.readTime ? parseTimestamp(options!.readOnly!.readTime) : snapshotNow();
+      t.readTime = options!.readOnly!.readTime
+        ? parseTimestamp(options!.readOnly!.readTime)
+        : snapshotNow();
     }
     this.txns.set(t.id, t);
     return t;
@@ -78,7 +84,12 @@ export class TransactionRegistry {
     t.reads.set(name, store.versionTime(name));
   }
 
-  recordQuery(t: Transaction, q: CompiledQuery, docs: { json: { name: string }; updateNs: bigint }[], store: DatabaseStore): void {
+  recordQuery(
+    t: Transaction,
+    q: CompiledQuery,
+    docs: { json: { name: string }; updateNs: bigint }[],
+    store: DatabaseStore,
+  ): void {
     if (t.readOnly) return;
     t.queries.push({ q, signature: resultSignature(docs) });
     for (const d of docs) this.recordRead(t, d.json.name, store);
@@ -96,7 +107,10 @@ export class TransactionRegistry {
     }
     for (const { q, signature } of t.queries) {
       if (resultSignature(executeQuery(store, q)) !== signature) {
-        throw new RpcError(Code.ABORTED, 'Transaction aborted: a query read in this transaction has changed results.');
+        throw new RpcError(
+          Code.ABORTED,
+          'Transaction aborted: a query read in this transaction has changed results.',
+        );
       }
     }
   }

@@ -20,8 +20,12 @@ describe('increment', () => {
   });
 
   it('saturates on int64 overflow', () => {
-    expect(run(int('9223372036854775807'), { increment: int(1) }).value).toEqual(int('9223372036854775807'));
-    expect(run(int('-9223372036854775808'), { increment: int(-5) }).value).toEqual(int('-9223372036854775808'));
+    expect(run(int('9223372036854775807'), { increment: int(1) }).value).toEqual(
+      int('9223372036854775807'),
+    );
+    expect(run(int('-9223372036854775808'), { increment: int(-5) }).value).toEqual(
+      int('-9223372036854775808'),
+    );
   });
 
   it('rejects non-numeric operands', () => {
@@ -47,9 +51,15 @@ describe('arrays and server time', () => {
     const u = run(cur, { appendMissingElements: { values: [int(2), int(3), int(3), dbl(1)] } });
     expect(u.value).toEqual({ arrayValue: { values: [int(1), int(2), int(1), int(3)] } });
     expect(u.result).toEqual({ nullValue: null });
-    expect(run(cur, { removeAllFromArray: { values: [dbl(1), int(99)] } }).value).toEqual({ arrayValue: { values: [int(2)] } });
-    expect(run({ stringValue: 's' }, { removeAllFromArray: { values: [int(1)] } }).value).toEqual({ arrayValue: { values: [] } });
-    expect(run(undefined, { appendMissingElements: { values: [int(1)] } }).value).toEqual({ arrayValue: { values: [int(1)] } });
+    expect(run(cur, { removeAllFromArray: { values: [dbl(1), int(99)] } }).value).toEqual({
+      arrayValue: { values: [int(2)] },
+    });
+    expect(run({ stringValue: 's' }, { removeAllFromArray: { values: [int(1)] } }).value).toEqual({
+      arrayValue: { values: [] },
+    });
+    expect(run(undefined, { appendMissingElements: { values: [int(1)] } }).value).toEqual({
+      arrayValue: { values: [int(1)] },
+    });
   });
 
   it('serverTimestamp is the commit time', () => {

@@ -1,7 +1,16 @@
 import { invalidArgument } from './errors.js';
 import { formatTimestamp } from './timestamps.js';
 import type { FieldTransform, Value } from './types.js';
-import { arrayContains, compareNumbers, INT64_MAX, INT64_MIN, isNaNValue, isNumber, normalizeValue, toDouble } from './values.js';
+import {
+  arrayContains,
+  compareNumbers,
+  INT64_MAX,
+  INT64_MIN,
+  isNaNValue,
+  isNumber,
+  normalizeValue,
+  toDouble,
+} from './values.js';
 
 export interface TransformOutcome {
   /** New field value. */
@@ -40,7 +49,11 @@ function extreme(cur: Value | undefined, op: Value, wantMax: boolean): Value {
 }
 
 /** Applies one FieldTransform to the current value of its field. */
-export function applyTransform(cur: Value | undefined, t: FieldTransform, commitNs: bigint): TransformOutcome {
+export function applyTransform(
+  cur: Value | undefined,
+  t: FieldTransform,
+  commitNs: bigint,
+): TransformOutcome {
   if (t.setToServerValue !== undefined) {
     if (t.setToServerValue !== 'REQUEST_TIME') {
       throw invalidArgument(`Unsupported server value: ${t.setToServerValue}`);

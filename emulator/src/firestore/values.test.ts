@@ -53,8 +53,16 @@ const ASCENDING: Value[] = [
   { arrayValue: { values: [int(1)] } },
   { arrayValue: { values: [int(1), int(2)] } },
   { arrayValue: { values: [int(2)] } },
-  { mapValue: { fields: { __type__: str('__vector__'), value: { arrayValue: { values: [dbl(9)] } } } } },
-  { mapValue: { fields: { __type__: str('__vector__'), value: { arrayValue: { values: [dbl(1), dbl(1)] } } } } },
+  {
+    mapValue: {
+      fields: { __type__: str('__vector__'), value: { arrayValue: { values: [dbl(9)] } } },
+    },
+  },
+  {
+    mapValue: {
+      fields: { __type__: str('__vector__'), value: { arrayValue: { values: [dbl(1), dbl(1)] } } },
+    },
+  },
   { mapValue: {} },
   { mapValue: { fields: { a: int(1) } } },
   { mapValue: { fields: { a: int(1), b: int(0) } } },
@@ -84,8 +92,18 @@ describe('compareValues', () => {
   });
 
   it('compares timestamps numerically whatever the digits', () => {
-    expect(compareValues({ timestampValue: '2020-01-01T00:00:00.5Z' }, { timestampValue: '2020-01-01T00:00:00.500000000Z' })).toBe(0);
-    expect(compareValues({ timestampValue: '2020-01-01T01:00:00+01:00' }, { timestampValue: '2020-01-01T00:00:00Z' })).toBe(0);
+    expect(
+      compareValues(
+        { timestampValue: '2020-01-01T00:00:00.5Z' },
+        { timestampValue: '2020-01-01T00:00:00.500000000Z' },
+      ),
+    ).toBe(0);
+    expect(
+      compareValues(
+        { timestampValue: '2020-01-01T01:00:00+01:00' },
+        { timestampValue: '2020-01-01T00:00:00Z' },
+      ),
+    ).toBe(0);
   });
 
   it('types are ordered as documented', () => {
@@ -118,7 +136,10 @@ describe('equality', () => {
     expect(valuesIdentical(dbl(0), dbl(-0))).toBe(false);
     expect(valuesIdentical(dbl(NaN), dbl(NaN))).toBe(true);
     expect(
-      valuesIdentical({ mapValue: { fields: { a: { arrayValue: { values: [int(1)] } } } } }, { mapValue: { fields: { a: { arrayValue: { values: [int(1)] } } } } }),
+      valuesIdentical(
+        { mapValue: { fields: { a: { arrayValue: { values: [int(1)] } } } } },
+        { mapValue: { fields: { a: { arrayValue: { values: [int(1)] } } } } },
+      ),
     ).toBe(true);
   });
 });
@@ -133,8 +154,12 @@ describe('normalizeValue', () => {
     expect(normalizeValue({ timestampValue: '2023-11-14T22:13:20.123456789Z' })).toEqual({
       timestampValue: '2023-11-14T22:13:20.123456Z',
     });
-    expect(normalizeValue({ timestampValue: { seconds: '1', nanos: 5000000 } })).toEqual({ timestampValue: '1970-01-01T00:00:01.005Z' });
-    expect(normalizeValue({ geoPointValue: { latitude: 1 } })).toEqual({ geoPointValue: { latitude: 1, longitude: 0 } });
+    expect(normalizeValue({ timestampValue: { seconds: '1', nanos: 5000000 } })).toEqual({
+      timestampValue: '1970-01-01T00:00:01.005Z',
+    });
+    expect(normalizeValue({ geoPointValue: { latitude: 1 } })).toEqual({
+      geoPointValue: { latitude: 1, longitude: 0 },
+    });
     expect(normalizeValue({ arrayValue: {} })).toEqual({ arrayValue: { values: [] } });
     expect(normalizeValue({ mapValue: { fields: { a: { booleanValue: true } } } })).toEqual({
       mapValue: { fields: { a: { booleanValue: true } } },
@@ -143,9 +168,13 @@ describe('normalizeValue', () => {
 
   it('rejects invalid values', () => {
     expect(() => normalizeValue({ integerValue: '9223372036854775808' })).toThrow(/out of range/);
-    expect(() => normalizeValue({ arrayValue: { values: [{ arrayValue: {} }] } })).toThrow(/array value in an array/);
+    expect(() => normalizeValue({ arrayValue: { values: [{ arrayValue: {} }] } })).toThrow(
+      /array value in an array/,
+    );
     expect(() => normalizeValue({ stringValue: 'a', booleanValue: true })).toThrow(/more than one/);
-    expect(() => normalizeValue({ referenceValue: 'projects/p/databases/d/documents/c' })).toThrow();
+    expect(() =>
+      normalizeValue({ referenceValue: 'projects/p/databases/d/documents/c' }),
+    ).toThrow();
     let deep: unknown = { nullValue: null };
     for (let i = 0; i < 25; i++) deep = { mapValue: { fields: { a: deep } } };
     expect(() => normalizeValue(deep)).toThrow(/depth/);
@@ -156,8 +185,11 @@ describe('documentSize', () => {
   it('follows the storage size rules', () => {
     // name: "c"(2) + "d"(2) + 16 = 20; field "a"(2) + string "ab"(3) = 5; + 32
     expect(documentSize(`${R}/c/d`, { a: str('ab') })).toBe(57);
-    expect(documentSize(`${R}/c/d`, { n: int(1), m: { mapValue: { fields: { x: { booleanValue: true } } } } })).toBe(
-      20 + (2 + 8) + (2 + (2 + 1)) + 32,
-    );
+    expect(
+      documentSize(`${R}/c/d`, {
+        n: int(1),
+        m: { mapValue: { fields: { x: { booleanValue: true } } } },
+      }),
+    ).toBe(20 + (2 + 8) + (2 + (2 + 1)) + 32);
   });
 });

@@ -1,6 +1,12 @@
 import { invalidArgument } from './errors.js';
 import { parseDocumentName } from './paths.js';
-import { formatTimestamp, MAX_TIMESTAMP_NS, MIN_TIMESTAMP_NS, parseTimestamp, truncateToMicros } from './timestamps.js';
+import {
+  formatTimestamp,
+  MAX_TIMESTAMP_NS,
+  MIN_TIMESTAMP_NS,
+  parseTimestamp,
+  truncateToMicros,
+} from './timestamps.js';
 import type { Fields, Value } from './types.js';
 
 /** Backend type order: null < bool < number < timestamp < string < bytes < ref < geo < array < vector < map. */
@@ -141,7 +147,8 @@ export function compareNumbers(a: Value, b: Value): number {
     }
     return compareIntDouble(x, b.doubleValue as number);
   }
-  if (b.integerValue !== undefined) return 0 - compareIntDouble(intOf(b.integerValue), a.doubleValue as number);
+  if (b.integerValue !== undefined)
+    return 0 - compareIntDouble(intOf(b.integerValue), a.doubleValue as number);
   return compareDoubles(a.doubleValue as number, b.doubleValue as number);
 }
 
@@ -256,7 +263,8 @@ export function valuesIdentical(a: Value, b: Value): boolean {
   if (ta !== typeOrder(b)) return false;
   switch (ta) {
     case TypeOrder.Number:
-      if (a.integerValue !== undefined || b.integerValue !== undefined) return a.integerValue === b.integerValue;
+      if (a.integerValue !== undefined || b.integerValue !== undefined)
+        return a.integerValue === b.integerValue;
       return Object.is(a.doubleValue, b.doubleValue);
     case TypeOrder.Array: {
       const x = a.arrayValue?.values ?? [];
@@ -320,7 +328,8 @@ function toNumber(x: unknown, what: string): number {
  * stores them).
  */
 export function normalizeValue(v: unknown, depth = 0, inArray = false): Value {
-  if (v === null || typeof v !== 'object') throw invalidArgument(`Invalid value: ${JSON.stringify(v)}`);
+  if (v === null || typeof v !== 'object')
+    throw invalidArgument(`Invalid value: ${JSON.stringify(v)}`);
   const o = v as Record<string, unknown>;
   let key: (typeof VALUE_KEYS)[number] | undefined;
   for (const k of VALUE_KEYS) {
@@ -334,17 +343,25 @@ export function normalizeValue(v: unknown, depth = 0, inArray = false): Value {
   const x = o[key];
   switch (key) {
     case 'booleanValue':
-      if (typeof x !== 'boolean') throw invalidArgument(`Invalid booleanValue: ${JSON.stringify(x)}`);
+      if (typeof x !== 'boolean')
+        throw invalidArgument(`Invalid booleanValue: ${JSON.stringify(x)}`);
       return { booleanValue: x };
     case 'integerValue': {
       let b: bigint;
       try {
         // Objects cover protobufjs Long values, should a decoder hand them over unconverted.
-        b = BigInt(typeof x === 'string' ? x.trim() : typeof x === 'object' && x !== null ? String(x) : (x as number | bigint));
+        b = BigInt(
+          typeof x === 'string'
+            ? x.trim()
+            : typeof x === 'object' && x !== null
+              ? String(x)
+              : (x as number | bigint),
+        );
       } catch {
         throw invalidArgument(`Invalid integerValue: ${JSON.stringify(x)}`);
       }
-      if (b > INT64_MAX || b < INT64_MIN) throw invalidArgument(`integerValue out of range: ${String(x)}`);
+      if (b > INT64_MAX || b < INT64_MIN)
+        throw invalidArgument(`integerValue out of range: ${String(x)}`);
       return { integerValue: b.toString() };
     }
     case 'doubleValue':
@@ -369,7 +386,8 @@ export function normalizeValue(v: unknown, depth = 0, inArray = false): Value {
       if (x instanceof Uint8Array) return { bytesValue: Buffer.from(x).toString('base64') };
       throw invalidArgument(`Invalid bytesValue`);
     case 'referenceValue':
-      if (typeof x !== 'string') throw invalidArgument(`Invalid referenceValue: ${JSON.stringify(x)}`);
+      if (typeof x !== 'string')
+        throw invalidArgument(`Invalid referenceValue: ${JSON.stringify(x)}`);
       parseDocumentName(x);
       return { referenceValue: x };
     case 'geoPointValue': {
@@ -383,13 +401,15 @@ export function normalizeValue(v: unknown, depth = 0, inArray = false): Value {
     }
     case 'arrayValue': {
       if (inArray) throw invalidArgument('Cannot convert an array value in an array value.');
-      if (depth >= MAX_DEPTH) throw invalidArgument('Value nesting depth exceeds the maximum of 20.');
+      if (depth >= MAX_DEPTH)
+        throw invalidArgument('Value nesting depth exceeds the maximum of 20.');
       const vals = (x as { values?: unknown[] } | null)?.values ?? [];
       if (!Array.isArray(vals)) throw invalidArgument('Invalid arrayValue');
       return { arrayValue: { values: vals.map((e) => normalizeValue(e, depth + 1, true)) } };
     }
     case 'mapValue': {
-      if (depth >= MAX_DEPTH) throw invalidArgument('Value nesting depth exceeds the maximum of 20.');
+      if (depth >= MAX_DEPTH)
+        throw invalidArgument('Value nesting depth exceeds the maximum of 20.');
       const f = (x as { fields?: unknown } | null)?.fields;
       return { mapValue: { fields: normalizeFields(f, depth + 1) } };
     }

@@ -6,7 +6,15 @@ import { WriteStream } from './write-stream.js';
 function sink() {
   const sent: WriteResponse[] = [];
   const errors: RpcError[] = [];
-  return { sent, errors, sink: { send: (m: WriteResponse) => sent.push(m), error: (e: RpcError) => errors.push(e), end: () => {} } };
+  return {
+    sent,
+    errors,
+    sink: {
+      send: (m: WriteResponse) => sent.push(m),
+      error: (e: RpcError) => errors.push(e),
+      end: () => {},
+    },
+  };
 }
 
 describe('WriteStream', () => {
@@ -21,7 +29,11 @@ describe('WriteStream', () => {
     w.write({ streamToken: s.sent[0].streamToken, writes: [{ delete: 'x' }, { delete: 'y' }] });
     expect(s.sent[0].streamId).toMatch(/^[0-9a-f]{16}$/);
     expect(s.sent[0].writeResults).toBeUndefined();
-    expect(s.sent[1]).toEqual({ streamToken: expect.any(String), commitTime: 'T', writeResults: [{ updateTime: 'T' }, { updateTime: 'T' }] });
+    expect(s.sent[1]).toEqual({
+      streamToken: expect.any(String),
+      commitTime: 'T',
+      writeResults: [{ updateTime: 'T' }, { updateTime: 'T' }],
+    });
     expect(s.sent[1].streamToken).not.toBe(s.sent[0].streamToken);
     expect(calls).toEqual([['projects/p/databases/(default)', 2]]);
   });
@@ -34,7 +46,9 @@ describe('WriteStream', () => {
     w.write({ database: 'projects/p/databases/(default)' });
     w.write({ writes: [{ delete: 'x' }] });
     w.write({ writes: [{ delete: 'x' }] });
-    expect(s.errors.map((e) => [e.code, e.status, e.message])).toEqual([[5, 'NOT_FOUND', 'No document to update: x']]);
+    expect(s.errors.map((e) => [e.code, e.status, e.message])).toEqual([
+      [5, 'NOT_FOUND', 'No document to update: x'],
+    ]);
     expect(s.sent).toHaveLength(1);
   });
 

@@ -3,7 +3,10 @@ import { invalidArgument, toRpcError } from './errors.js';
 import type { StreamHandle, StreamSink } from './listen.js';
 import type { Write, WriteRequest, WriteResponse, WriteResult } from './types.js';
 
-export type CommitFn = (database: string, writes: Write[]) => { writeResults: WriteResult[]; commitTime: string };
+export type CommitFn = (
+  database: string,
+  writes: Write[],
+) => { writeResults: WriteResult[]; commitTime: string };
 
 /**
  * The Write stream: first message is the handshake, each later message one atomic commit.

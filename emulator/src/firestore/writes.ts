@@ -1,10 +1,22 @@
 import { Code, invalidArgument, RpcError } from './errors.js';
-import { deleteField, getField, parseDocumentName, parseFieldPath, setField, validateDocumentId } from './paths.js';
+import {
+  deleteField,
+  getField,
+  parseDocumentName,
+  parseFieldPath,
+  setField,
+  validateDocumentId,
+} from './paths.js';
 import type { StoredDoc } from './store.js';
 import { formatMicros, parseTimestamp } from './timestamps.js';
 import { applyTransform } from './transforms.js';
 import type { Fields, FieldTransform, Precondition, Value, Write, WriteResult } from './types.js';
-import { documentSize, fieldsIdentical, normalizeFields, validateWritableFields } from './values.js';
+import {
+  documentSize,
+  fieldsIdentical,
+  normalizeFields,
+  validateWritableFields,
+} from './values.js';
 
 export const MAX_WRITES_PER_COMMIT = 500;
 export const MAX_DOCUMENT_SIZE = 1_048_576;
@@ -19,8 +31,15 @@ export interface PlannedWrite {
 }
 
 export function writeTarget(w: Write): string {
-  const kinds = (w.update ? 1 : 0) + (w.delete !== undefined ? 1 : 0) + (w.transform ? 1 : 0) + (w.verify !== undefined ? 1 : 0);
-  if (kinds !== 1) throw invalidArgument('Each write must set exactly one of update, delete, transform or verify.');
+  const kinds =
+    (w.update ? 1 : 0) +
+    (w.delete !== undefined ? 1 : 0) +
+    (w.transform ? 1 : 0) +
+    (w.verify !== undefined ? 1 : 0);
+  if (kinds !== 1)
+    throw invalidArgument(
+      'Each write must set exactly one of update, delete, transform or verify.',
+    );
   const name = w.update
     ? w.update.name
     : w.delete !== undefined
@@ -38,8 +57,10 @@ function checkPrecondition(p: Precondition | undefined, name: string, cur: Store
   if (p.exists !== undefined && p.updateTime !== undefined) {
     throw invalidArgument('Precondition can set only one of exists or updateTime.');
   }
-  if (p.exists === true && !cur) throw new RpcError(Code.NOT_FOUND, `No document to update: ${name}`);
-  if (p.exists === false && cur) throw new RpcError(Code.ALREADY_EXISTS, `Document already exists: ${name}`);
+  if (p.exists === true && !cur)
+    throw new RpcError(Code.NOT_FOUND, `No document to update: ${name}`);
+  if (p.exists === false && cur)
+    throw new RpcError(Code.ALREADY_EXISTS, `Document already exists: ${name}`);
   if (p.updateTime !== undefined) {
     const want = parseTimestamp(p.updateTime);
     const have = cur ? cur.updateNs : 0n;
