@@ -36,6 +36,8 @@ export interface CompiledQuery {
   parent: string;
   collectionId: string;
   allDescendants: boolean;
+  /** Full name of the queried collection (non-group queries). */
+  collectionPath: string;
   filter: ((d: StoredDoc) => boolean) | null;
   /** Normalized ordering: explicit, then inequality fields, then __name__. */
   orderBy: OrderSpec[];
@@ -253,6 +255,7 @@ export function compileQuery(parent: string, sq: StructuredQuery | undefined): C
     parent,
     collectionId,
     allDescendants,
+    collectionPath: `${parent}/${collectionId}`,
     filter,
     orderBy,
     start: compileBound(q.startAt, orderBy, true),
@@ -267,7 +270,7 @@ function inScope(q: CompiledQuery, d: StoredDoc): boolean {
   const name = d.json.name;
   const slash = name.lastIndexOf('/');
   const coll = name.slice(0, slash);
-  if (!q.allDescendants) return coll === `${q.parent}/${q.collectionId}`;
+  if (!q.allDescendants) return coll === q.collectionPath;
   if (!name.startsWith(q.parent + '/')) return false;
   return !q.collectionId || coll.slice(coll.lastIndexOf('/') + 1) === q.collectionId;
 }
@@ -326,7 +329,7 @@ export function matchesQuery(q: CompiledQuery, d: StoredDoc): boolean {
 
 function candidates(store: DatabaseStore, q: CompiledQuery, time?: bigint): Iterable<StoredDoc> {
   if (q.allDescendants) return store.descendantDocs(q.parent, q.collectionId, time);
-  return store.collectionDocs(`${q.parent}/${q.collectionId}`, time);
+  return store.collectionDocs(q.collectionPath, time);
 }
 
 interface Row {
