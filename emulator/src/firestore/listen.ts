@@ -192,7 +192,13 @@ export class ListenStream implements StreamHandle<ListenRequest> {
     const since = decodeResumeToken(t.resumeToken) ?? safeTime(t.readTime);
     if (since !== undefined && since >= this.host.historyFloor()) {
       const now = new Set(docs.map((d) => d.json.name));
-      for (const old of this.resultsAt(state, since)) {
+      let before: StoredDoc[] = [];
+      try {
+        before = this.resultsAt(state, since);
+      } catch {
+        // History no longer reaches the token: the full result set below is still correct.
+      }
+      for (const old of before) {
         if (now.has(old.json.name)) continue;
         const exists = this.host.store(state.database).get(old.json.name) !== null;
         const body = { document: old.json.name, removedTargetIds: [id], readTime };

@@ -60,3 +60,14 @@ describe('DatabaseStore', () => {
     expect([...s.collectionDocs(`${ROOT}/c`)]).toEqual([]);
   });
 });
+
+describe('DatabaseStore history limits', () => {
+  it('refuses reads older than the retained versions of a document', () => {
+    const s = new DatabaseStore(ROOT);
+    const n = `${ROOT}/c/a`;
+    for (let t = 1n; t <= 100n; t++) s.put(n, doc('c/a', t), t, 0n);
+    expect(s.getAt(n, 100n)!.updateNs).toBe(100n);
+    expect(s.getAt(n, 37n)!.updateNs).toBe(37n);
+    expect(() => s.getAt(n, 2n)).toThrow(expect.objectContaining({ code: 9 }));
+  });
+});

@@ -1,3 +1,4 @@
+import { Code, RpcError } from './errors.js';
 import { collectionOf, lastSegment } from './paths.js';
 import type { Document } from './types.js';
 
@@ -23,6 +24,8 @@ export interface Entry {
   collection: string;
   /** Ascending by time; the last one is the current state (null = deleted). */
   versions: Version[];
+  /** Older versions were dropped: reads before versions[0].time cannot be answered. */
+  truncated?: boolean;
 }
 
 /** How long old versions are kept for readTime reads and transaction checks. */
@@ -191,6 +194,12 @@ function versionAt(e: Entry, time: bigint | undefined): StoredDoc | null {
   const vs = e.versions;
   if (time === undefined) return vs[vs.length - 1].doc;
   for (let i = vs.length - 1; i >= 0; i--) if (vs[i].time <= time) return vs[i].doc;
+  if (e.truncated) {
+    throw new RpcError(
+      Code.FAILED_PRECONDITION,
+      `The requested read time is too old: the emulator no longer holds that version of ${e.name}.`,
+    );
+  }
   return null;
 }
 
@@ -200,5 +209,8 @@ function pruneVersions(e: Entry, floor: bigint): void {
   let drop = 0;
   while (drop + 1 < vs.length && vs[drop + 1].time <= floor) drop++;
   if (vs.length - drop > MAX_VERSIONS) drop = vs.length - MAX_VERSIONS;
-  if (drop > 0) vs.splice(0, drop);
+  if (drop > 0) {
+    vs.splice(0, drop);
+    e.truncated = true;
+  }
 }
