@@ -142,6 +142,17 @@ describe('authorization points', () => {
     expect(e.getRules('p')).toEqual([{ content: 'rules_version' }]);
   });
 
+  it('invalid rules fail INVALID_ARGUMENT and keep the previous ones', () => {
+    const e = new FirestoreEngine();
+    e.setRules('p', [{ content: "rules_version = '2'; service cloud.firestore { }" }]);
+    expect(() => e.setRules('p', [{ content: 'service cloud.firestore { match' }])).toThrow(
+      expect.objectContaining({ code: 3 }),
+    );
+    expect(e.getRules('p')).toEqual([
+      { content: "rules_version = '2'; service cloud.firestore { }" },
+    ]);
+  });
+
   it('with the default rules authorizer, loaded rules are enforced', async () => {
     const e = new FirestoreEngine();
     e.setRules('p', [

@@ -153,8 +153,16 @@ export class FirestoreEngine {
     for (const [projectId, files] of this.rules) authorizer.setRules?.(projectId, files);
   }
 
+  /** Invalid rules keep the previous ones and fail with INVALID_ARGUMENT (the cause is kept). */
   setRules(projectId: string, files: { name?: string; content: string }[]): void {
-    this.authorizer.setRules?.(projectId, files);
+    try {
+      this.authorizer.setRules?.(projectId, files);
+    } catch (err) {
+      if (err instanceof RpcError) throw err;
+      const e = invalidArgument(err instanceof Error ? err.message : String(err));
+      (e as Error & { cause?: unknown }).cause = err;
+      throw e;
+    }
     this.rules.set(projectId, files);
   }
 
