@@ -28,6 +28,15 @@ const doc = {
 };
 
 describe('codec: protobuf round trip', () => {
+  it('keeps Write.verify, which the web SDK sends for documents a transaction only read', () => {
+    const c = codecFor('CommitRequest');
+    const req = {
+      database: 'projects/p/databases/(default)',
+      writes: [{ verify: doc.name, currentDocument: { updateTime: doc.updateTime } }],
+    };
+    expect(c.decode(c.encode(req))).toEqual(req);
+  });
+
   it('keeps every Value kind, int64 precision, NaN/Infinity, bytes and nulls', () => {
     const c = codecFor('Document');
     const back = c.decode(c.encode(doc));

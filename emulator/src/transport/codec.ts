@@ -33,9 +33,23 @@ export function firestoreRoot(): protobuf.Root {
   const main = require.resolve('@google-cloud/firestore');
   const file = path.join(path.dirname(main), '..', 'protos', 'v1.json');
   const root = protobuf.Root.fromJSON(JSON.parse(readFileSync(file, 'utf8')));
+  addVerifyWrite(root);
   root.resolveAll();
   rootCache = root;
   return root;
+}
+
+/**
+ * The web SDK commits `Write.verify` (field 5, a document name) for documents a transaction read
+ * but did not write; the admin package's descriptor predates that field, and protobufjs would
+ * silently drop it as unknown, turning a valid read-only transaction into an invalid write.
+ */
+function addVerifyWrite(root: protobuf.Root): void {
+  const write = root.lookupType('google.firestore.v1.Write');
+  if (write.fields.verify) return;
+  const verify = new protobuf.Field('verify', 5, 'string');
+  write.add(verify);
+  write.oneofs.operation?.add(verify);
 }
 
 export function lookupType(name: string): PbType {
