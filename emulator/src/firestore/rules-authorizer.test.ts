@@ -64,25 +64,39 @@ const DB = 'projects/p/databases/(default)/documents';
 function js(v: unknown): Value {
   if (v === null) return { nullValue: null };
   if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
   if (typeof v === 'string') return { stringValue: v };
   if (Array.isArray(v)) return { arrayValue: { values: v.map(js) } };
-  return { mapValue: { fields: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, js(x)])) } };
+  return {
+    mapValue: {
+      fields: Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, js(x)])),
+    },
+  };
 }
 
 function doc(path: string, data: Record<string, unknown>): Document {
   return { name: `${DB}/${path}`, fields: js(data).mapValue!.fields };
 }
 
-function base(uid: string | null, before: Document[] = [], after: Document[] = before): AuthzRequest {
+function base(
+  uid: string | null,
+  before: Document[] = [],
+  after: Document[] = before,
+): AuthzRequest {
   const find = (docs: Document[]) => (p: string) => {
-    const rel = p.replace(/^\/?databases\/[^/]+\/documents\//, '').replace(/^projects\/[^/]+\/databases\/[^/]+\/documents\//, '');
+    const rel = p
+      .replace(/^\/?databases\/[^/]+\/documents\//, '')
+      .replace(/^projects\/[^/]+\/databases\/[^/]+\/documents\//, '');
     return docs.find((d) => d.name === `${DB}/${rel}`) ?? null;
   };
   return {
     projectId: 'p',
     databaseId: '(default)',
-    ctx: { admin: false, auth: uid ? { uid, token: { email: `${uid}@x.com`, email_verified: true } } : null },
+    ctx: {
+      admin: false,
+      auth: uid ? { uid, token: { email: `${uid}@x.com`, email_verified: true } } : null,
+    },
     time: '2026-11-21T10:00:00.123456Z',
     lookupBefore: find(before),
     lookupAfter: find(after),
@@ -92,7 +106,12 @@ function base(uid: string | null, before: Document[] = [], after: Document[] = b
 const authz = new RulesAuthorizer({ log: () => {} });
 authz.setRules('p', [{ content: RULES }]);
 
-function get(uid: string | null, d: Document | null, path = d?.name ?? '', others: Document[] = []) {
+function get(
+  uid: string | null,
+  d: Document | null,
+  path = d?.name ?? '',
+  others: Document[] = [],
+) {
   return authz.authorizeGet({ ...base(uid, others), path, resource: d });
 }
 
@@ -109,7 +128,13 @@ function or(...filters: Filter[]): Filter {
   return { compositeFilter: { op: 'OR', filters } };
 }
 
-function list(uid: string | null, coll: string, q: Partial<StructuredQuery> = {}, allDescendants = false, parent = DB) {
+function list(
+  uid: string | null,
+  coll: string,
+  q: Partial<StructuredQuery> = {},
+  allDescendants = false,
+  parent = DB,
+) {
   const structuredQuery: StructuredQuery = { from: [{ collectionId: coll, allDescendants }], ...q };
   return authz.authorizeQuery({ ...base(uid), parent, structuredQuery });
 }
@@ -153,24 +178,39 @@ describe('RulesAuthorizer: single-document reads', () => {
 
   it('without rules for a project everything is allowed; parse errors keep old rules', () => {
     const a = new RulesAuthorizer();
-    expect(a.authorizeGet({ ...base(null), projectId: 'other', path: `${DB}/x/y`, resource: null })).toBeNull();
-    a.setRules('q', [{ content: "service cloud.firestore { match /databases/{d}/documents/{x=**} { allow read: if false; } }" }]);
-    expect(() => a.setRules('q', [{ content: 'service cloud.firestore { match' }])).toThrow(/L1:\d+/);
-    expect(a.authorizeGet({ ...base(null), projectId: 'q', path: `${DB}/x/y`, resource: null })).toBe(
-      "\nfalse for 'get' @ L1",
+    expect(
+      a.authorizeGet({ ...base(null), projectId: 'other', path: `${DB}/x/y`, resource: null }),
+    ).toBeNull();
+    a.setRules('q', [
+      {
+        content:
+          'service cloud.firestore { match /databases/{d}/documents/{x=**} { allow read: if false; } }',
+      },
+    ]);
+    expect(() => a.setRules('q', [{ content: 'service cloud.firestore { match' }])).toThrow(
+      /L1:\d+/,
     );
+    expect(
+      a.authorizeGet({ ...base(null), projectId: 'q', path: `${DB}/x/y`, resource: null }),
+    ).toBe("\nfalse for 'get' @ L1");
   });
 });
 
 describe('RulesAuthorizer: writes', () => {
-  const w = (uid: string | null, writes: Parameters<RulesAuthorizer['authorizeWrites']>[0]['writes'], before: Document[] = [], after: Document[] = []) =>
-    authz.authorizeWrites({ ...base(uid, before, after), writes });
+  const w = (
+    uid: string | null,
+    writes: Parameters<RulesAuthorizer['authorizeWrites']>[0]['writes'],
+    before: Document[] = [],
+    after: Document[] = [],
+  ) => authz.authorizeWrites({ ...base(uid, before, after), writes });
 
   it('create: hasOnly on keys', () => {
     const ok = doc('users/alice', { name: 'A', age: 3 });
     const bad = doc('users/alice', { name: 'A', admin: true });
     expect(w('alice', [{ path: ok.name, kind: 'create', before: null, after: ok }])).toBeNull();
-    expect(w('alice', [{ path: bad.name, kind: 'create', before: null, after: bad }])).toBe("\nfalse for 'create' @ L9");
+    expect(w('alice', [{ path: bad.name, kind: 'create', before: null, after: bad }])).toBe(
+      "\nfalse for 'create' @ L9",
+    );
   });
 
   it('update: diff().affectedKeys() sees the merged document', () => {
@@ -178,15 +218,21 @@ describe('RulesAuthorizer: writes', () => {
     const rename = doc('users/alice', { name: 'B', age: 3 });
     const birthday = doc('users/alice', { name: 'A', age: 4 });
     expect(w('alice', [{ path: before.name, kind: 'update', before, after: rename }])).toBeNull();
-    expect(w('alice', [{ path: before.name, kind: 'update', before, after: birthday }])).toBe("\nfalse for 'update' @ L10");
+    expect(w('alice', [{ path: before.name, kind: 'update', before, after: birthday }])).toBe(
+      "\nfalse for 'update' @ L10",
+    );
   });
 
   it('delete: get() of another document', () => {
     const d = doc('users/alice', { name: 'A' });
     const adminOn = doc('admins/alice', { on: true });
     const adminOff = doc('admins/alice', { on: false });
-    expect(w('alice', [{ path: d.name, kind: 'delete', before: d, after: null }], [d, adminOn])).toBeNull();
-    expect(w('alice', [{ path: d.name, kind: 'delete', before: d, after: null }], [d, adminOff])).toBe("\nfalse for 'delete' @ L11");
+    expect(
+      w('alice', [{ path: d.name, kind: 'delete', before: d, after: null }], [d, adminOn]),
+    ).toBeNull();
+    expect(
+      w('alice', [{ path: d.name, kind: 'delete', before: d, after: null }], [d, adminOff]),
+    ).toBe("\nfalse for 'delete' @ L11");
     expect(w('alice', [{ path: d.name, kind: 'delete', before: d, after: null }], [d])).toBe(
       "\nNull value error. for 'delete' @ L11",
     );
@@ -211,7 +257,9 @@ describe('RulesAuthorizer: writes', () => {
 describe('RulesAuthorizer: queries (rules are not filters)', () => {
   it('equality filter on the rule field proves it', () => {
     expect(list('u', 'stories', { where: eq('published', true) })).toBeNull();
-    expect(list('u', 'stories', { where: eq('published', false) })).toBe("\nfalse for 'list' @ L14");
+    expect(list('u', 'stories', { where: eq('published', false) })).toBe(
+      "\nfalse for 'list' @ L14",
+    );
     expect(list('u', 'stories')).toBe("\nfalse for 'list' @ L14");
   });
 
@@ -229,8 +277,12 @@ describe('RulesAuthorizer: queries (rules are not filters)', () => {
     expect(list('u', 'posts', { limit: 10, where: ff('score', 'GREATER_THAN', 5) })).toBeNull();
     expect(list('u', 'posts', { limit: 11, where: ff('score', 'GREATER_THAN', 5) })).not.toBeNull();
     expect(list('u', 'posts', { where: ff('score', 'GREATER_THAN', 5) })).not.toBeNull();
-    expect(list('u', 'posts', { limit: 5, where: ff('score', 'GREATER_THAN_OR_EQUAL', 6) })).toBeNull();
-    expect(list('u', 'posts', { limit: 5, where: ff('score', 'GREATER_THAN_OR_EQUAL', 5) })).not.toBeNull();
+    expect(
+      list('u', 'posts', { limit: 5, where: ff('score', 'GREATER_THAN_OR_EQUAL', 6) }),
+    ).toBeNull();
+    expect(
+      list('u', 'posts', { limit: 5, where: ff('score', 'GREATER_THAN_OR_EQUAL', 5) }),
+    ).not.toBeNull();
     expect(list('u', 'posts', { limit: 5, where: ff('score', 'LESS_THAN', 100) })).not.toBeNull();
     expect(list('u', 'posts', { limit: 5, where: eq('score', 7) })).toBeNull();
     expect(list('u', 'posts', { limit: { value: 5 }, where: eq('score', 5) })).not.toBeNull();
@@ -243,20 +295,30 @@ describe('RulesAuthorizer: queries (rules are not filters)', () => {
 
   it('in filters split into cases, each must be allowed', () => {
     expect(list('u', 'rooms', { where: ff('visibility', 'IN', ['public', 'shared']) })).toBeNull();
-    expect(list('u', 'rooms', { where: ff('visibility', 'IN', ['public', 'private']) })).not.toBeNull();
+    expect(
+      list('u', 'rooms', { where: ff('visibility', 'IN', ['public', 'private']) }),
+    ).not.toBeNull();
     expect(list('u', 'rooms', { where: eq('visibility', 'public') })).toBeNull();
     expect(list('u', 'rooms', { where: ff('visibility', 'NOT_IN', ['private']) })).not.toBeNull();
   });
 
   it('OR queries: every branch must be allowed (possibly by different conditions)', () => {
-    expect(list('alice', 'stories', { where: or(eq('published', true), eq('author', 'alice')) })).toBeNull();
-    expect(list('alice', 'stories', { where: or(eq('published', true), eq('author', 'bob')) })).not.toBeNull();
-    expect(list('alice', 'stories', { where: and(eq('published', true), eq('author', 'bob')) })).toBeNull();
+    expect(
+      list('alice', 'stories', { where: or(eq('published', true), eq('author', 'alice')) }),
+    ).toBeNull();
+    expect(
+      list('alice', 'stories', { where: or(eq('published', true), eq('author', 'bob')) }),
+    ).not.toBeNull();
+    expect(
+      list('alice', 'stories', { where: and(eq('published', true), eq('author', 'bob')) }),
+    ).toBeNull();
   });
 
   it('array-contains and field existence from filters/orderBy', () => {
     const ord = [{ field: { fieldPath: 'owner' }, direction: 'ASCENDING' }];
-    expect(list('u', 'tags', { where: ff('tags', 'ARRAY_CONTAINS', 'x'), orderBy: ord })).not.toBeNull(); // `is list` unprovable
+    expect(
+      list('u', 'tags', { where: ff('tags', 'ARRAY_CONTAINS', 'x'), orderBy: ord }),
+    ).not.toBeNull(); // `is list` unprovable
   });
 
   it('request.query.orderBy and offset', () => {
@@ -270,8 +332,12 @@ describe('RulesAuthorizer: queries (rules are not filters)', () => {
   it('collection group queries need a recursive wildcard match', () => {
     expect(list('u', 'comments', { where: eq('public', true) }, true)).toBeNull();
     expect(list('u', 'comments', { where: eq('public', false) }, true)).not.toBeNull();
-    expect(list('u', 'stories', { where: eq('published', true) }, true)).toBe('\nNo matching allow statements');
-    expect(list('u', 'comments', { where: eq('public', true) }, false, `${DB}/stories/s1`)).toBeNull();
+    expect(list('u', 'stories', { where: eq('published', true) }, true)).toBe(
+      '\nNo matching allow statements',
+    );
+    expect(
+      list('u', 'comments', { where: eq('public', true) }, false, `${DB}/stories/s1`),
+    ).toBeNull();
   });
 
   it('__name__ equality pins the document path', () => {
@@ -280,7 +346,10 @@ describe('RulesAuthorizer: queries (rules are not filters)', () => {
       authz.authorizeQuery({
         ...base(uid),
         parent: DB,
-        structuredQuery: { from: [{ collectionId: 'users' }], where: { fieldFilter: { field: { fieldPath: '__name__' }, op: 'EQUAL', value: name } } },
+        structuredQuery: {
+          from: [{ collectionId: 'users' }],
+          where: { fieldFilter: { field: { fieldPath: '__name__' }, op: 'EQUAL', value: name } },
+        },
       });
     expect(q('alice')).toBe("\nfalse for 'list' @ L8"); // list is false even for the owner
   });
@@ -311,9 +380,21 @@ service firebase.storage {
   }
 }`;
   const profile = doc('users/alice', { plan: 'pro' });
-  const lookup = (_p: string, _d: string, path: string) => (path === 'users/alice' ? profile : null);
-  const meta = (size: number, contentType: string) => ({ name: 'users/alice/a.png', bucket: 'bkt', size, contentType, metadata: {} });
-  const run = (uid: string | null, method: 'get' | 'create' | 'delete' | 'list', rr: ReturnType<typeof meta> | null, objectPath = 'users/alice/a.png') =>
+  const lookup = (_p: string, _d: string, path: string) =>
+    path === 'users/alice' ? profile : null;
+  const meta = (size: number, contentType: string) => ({
+    name: 'users/alice/a.png',
+    bucket: 'bkt',
+    size,
+    contentType,
+    metadata: {},
+  });
+  const run = (
+    uid: string | null,
+    method: 'get' | 'create' | 'delete' | 'list',
+    rr: ReturnType<typeof meta> | null,
+    objectPath = 'users/alice/a.png',
+  ) =>
     authorizeStorage({
       rules: SRULES,
       bucket: 'bkt',
@@ -332,7 +413,9 @@ service firebase.storage {
   it('create checks size, contentType and firestore.get()', () => {
     expect(run('alice', 'create', meta(100, 'image/png'))).toBeNull();
     expect(run('alice', 'create', meta(100, 'text/plain'))).toBe("\nfalse for 'create' @ L6");
-    expect(run('alice', 'create', meta(2 * 1024 * 1024, 'image/png'))).toBe("\nfalse for 'create' @ L6");
+    expect(run('alice', 'create', meta(2 * 1024 * 1024, 'image/png'))).toBe(
+      "\nfalse for 'create' @ L6",
+    );
   });
   it('firestore.exists() in delete', () => {
     expect(run('alice', 'delete', null)).toBeNull();

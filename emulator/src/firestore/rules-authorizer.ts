@@ -2,7 +2,12 @@
 // and queries into rules values and asks the compiled ruleset. Also exports authorizeStorage()
 // for the storage part (request/resource metadata + cross-service firestore lookups).
 
-import type { AuthorizedWrite, AuthzRequest, CallContext, FirestoreAuthorizer } from './authorizer.js';
+import type {
+  AuthorizedWrite,
+  AuthzRequest,
+  CallContext,
+  FirestoreAuthorizer,
+} from './authorizer.js';
 import type { Document, Filter, StructuredQuery, Value as FsValue } from './types.js';
 import {
   AccessBudget,
@@ -38,8 +43,10 @@ export function toRulesValue(v: FsValue): Value {
   if (v.arrayValue !== undefined) return (v.arrayValue.values ?? []).map(toRulesValue);
   if (v.timestampValue !== undefined) return RTimestamp.parse(v.timestampValue);
   if (v.referenceValue !== undefined) return nameToPath(v.referenceValue);
-  if (v.bytesValue !== undefined) return new RBytes(new Uint8Array(Buffer.from(v.bytesValue, 'base64')));
-  if (v.geoPointValue !== undefined) return new RLatLng(v.geoPointValue.latitude ?? 0, v.geoPointValue.longitude ?? 0);
+  if (v.bytesValue !== undefined)
+    return new RBytes(new Uint8Array(Buffer.from(v.bytesValue, 'base64')));
+  if (v.geoPointValue !== undefined)
+    return new RLatLng(v.geoPointValue.latitude ?? 0, v.geoPointValue.longitude ?? 0);
   return null; // nullValue (or an empty Value)
 }
 
@@ -138,13 +145,19 @@ const UNARY_OPS: Record<string, FilterOp> = {
 
 function convertFilter(f: Filter): QueryFilter | undefined {
   if (f.compositeFilter) {
-    const subs = (f.compositeFilter.filters ?? []).map(convertFilter).filter((x): x is QueryFilter => !!x);
+    const subs = (f.compositeFilter.filters ?? [])
+      .map(convertFilter)
+      .filter((x): x is QueryFilter => !!x);
     return { op: f.compositeFilter.op === 'OR' ? 'or' : 'and', filters: subs };
   }
   if (f.fieldFilter) {
     const op = FIELD_OPS[f.fieldFilter.op];
     if (!op) return undefined; // unknown operators add no facts (sound: fewer guarantees)
-    return { op, field: parseFieldPath(f.fieldFilter.field.fieldPath), value: toRulesValue(f.fieldFilter.value) };
+    return {
+      op,
+      field: parseFieldPath(f.fieldFilter.field.fieldPath),
+      value: toRulesValue(f.fieldFilter.value),
+    };
   }
   if (f.unaryFilter) {
     const op = UNARY_OPS[f.unaryFilter.op];
@@ -195,10 +208,12 @@ export class RulesAuthorizer implements FirestoreAuthorizer {
   }
 
   private services(a: AuthzRequest, afterToo: boolean): RulesServices {
-    const look = (fn: (p: string) => Document | null) => (p: RPath): Value => {
-      const doc = fn(p.toString());
-      return doc ? documentResource(doc) : null;
-    };
+    const look =
+      (fn: (p: string) => Document | null) =>
+      (p: RPath): Value => {
+        const doc = fn(p.toString());
+        return doc ? documentResource(doc) : null;
+      };
     return {
       get: look((p) => a.lookupBefore(p)),
       ...(afterToo ? { getAfter: look((p) => a.lookupAfter(p)) } : {}),
@@ -229,15 +244,22 @@ export class RulesAuthorizer implements FirestoreAuthorizer {
     );
   }
 
-  authorizeQuery(a: AuthzRequest & { parent: string; structuredQuery: object; resultPaths?: string[] }): string | null {
+  authorizeQuery(
+    a: AuthzRequest & { parent: string; structuredQuery: object; resultPaths?: string[] },
+  ): string | null {
     const rs = this.rulesFor(a.projectId);
     if (!rs) return null;
     const q = a.structuredQuery as StructuredQuery;
     const from = q.from?.[0] ?? {};
     const parent = nameToPath(a.parent).segments;
-    const collectionPath: PathSeg[] = [...parent, ...(from.allDescendants ? [ANY_MANY as PathSeg] : []), from.collectionId ?? ''];
+    const collectionPath: PathSeg[] = [
+      ...parent,
+      ...(from.allDescendants ? [ANY_MANY as PathSeg] : []),
+      from.collectionId ?? '',
+    ];
     const orderBy = new Map<string, Value>();
-    for (const o of q.orderBy ?? []) orderBy.set(o.field.fieldPath, o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
+    for (const o of q.orderBy ?? [])
+      orderBy.set(o.field.fieldPath, o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
     const query = new Map<string, Value>([['orderBy', new RMap(orderBy)]]);
     const limit = queryLimit(q);
     if (limit !== undefined) query.set('limit', BigInt(limit));
@@ -343,12 +365,19 @@ export interface StorageAuthzInput {
   resource: StorageObjectMeta | null;
   requestResource: StorageObjectMeta | null;
   /** firestore.get()/exists(): documentPath is relative to `documents` ("users/alice"). */
-  firestore?: { projectId: string; lookup(projectId: string, databaseId: string, documentPath: string): Document | null };
+  firestore?: {
+    projectId: string;
+    lookup(projectId: string, databaseId: string, documentPath: string): Document | null;
+  };
 }
 
 function storageMeta(m: StorageObjectMeta): RMap {
   const ts = (x: Date | string | undefined): Value =>
-    x === undefined ? null : typeof x === 'string' ? RTimestamp.parse(x) : RTimestamp.fromMillis(x.getTime());
+    x === undefined
+      ? null
+      : typeof x === 'string'
+        ? RTimestamp.parse(x)
+        : RTimestamp.fromMillis(x.getTime());
   const map = new Map<string, Value>([
     ['name', m.name],
     ['bucket', m.bucket],
@@ -363,7 +392,12 @@ function storageMeta(m: StorageObjectMeta): RMap {
     ['updated', ts(m.updated)],
     ['metadata', fromJs(m.metadata ?? {})],
   ]);
-  for (const k of ['contentDisposition', 'contentEncoding', 'contentLanguage', 'cacheControl'] as const) {
+  for (const k of [
+    'contentDisposition',
+    'contentEncoding',
+    'contentLanguage',
+    'cacheControl',
+  ] as const) {
     if (m[k] !== undefined) map.set(k, m[k]);
   }
   return new RMap(map);

@@ -23,20 +23,7 @@ export type Expr =
   | { kind: 'path'; segments: PathLitSegment[]; pos: Pos };
 
 export type BinaryOp =
-  | '||'
-  | '&&'
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'in'
-  | '+'
-  | '-'
-  | '*'
-  | '/'
-  | '%';
+  '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
 
 /** A segment of a path literal: raw text, or `$(expr)` interpolation. */
 export type PathLitSegment = { kind: 'text'; text: string } | { kind: 'expr'; expr: Expr };

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateExpression, RulesEvalError, RMap, RPath, RSet, RTimestamp, RDuration, RBytes, valueEquals, show, type Value } from './index.js';
+import {
+  evaluateExpression,
+  RulesEvalError,
+  RMap,
+  RPath,
+  RSet,
+  RTimestamp,
+  RDuration,
+  RBytes,
+  valueEquals,
+  show,
+  type Value,
+} from './index.js';
 
 const vars = {
   m: { a: 1, b: 'x', n: null, nested: { k: [1, 2, 3] } },
@@ -76,7 +88,7 @@ const cases: [string, unknown][] = [
   ["'z' in m", false],
   ['1 in m', 'error'],
   ['1 in null', 'error'],
-  ["1 in [1,2].toSet()", true],
+  ['1 in [1,2].toSet()', true],
   ['1 is int', true],
   ['1 is float', false],
   ['1.5 is float', true],
@@ -207,7 +219,10 @@ const cases: [string, unknown][] = [
   ['math.isNaN(1.0)', false],
   ["math.abs('a')", 'error'],
   // hashing
-  ["hashing.sha256('abc').toHexString()", 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD'],
+  [
+    "hashing.sha256('abc').toHexString()",
+    'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD',
+  ],
   ["hashing.md5('abc').toHexString()", '900150983CD24FB0D6963F7D28E17F72'],
   ["hashing.crc32('123456789').toHexString()", 'CBF43926'],
   ["hashing.crc32c('123456789').toHexString()", 'E3069283'],
@@ -247,11 +262,19 @@ describe('expression evaluation', () => {
     it(src, () => {
       const got = ev(src);
       if (want === 'error') {
-        expect(got, `got ${got instanceof RulesEvalError ? got.message : show(got as Value)}`).toBeInstanceOf(RulesEvalError);
+        expect(
+          got,
+          `got ${got instanceof RulesEvalError ? got.message : show(got as Value)}`,
+        ).toBeInstanceOf(RulesEvalError);
       } else {
         if (got instanceof RulesEvalError) throw new Error(`unexpected error: ${got.message}`);
-        const w = typeof want === 'number' && Number.isInteger(want) && typeof got === 'number' ? want : want;
-        expect(valueEquals(got, w as Value) && typeof got === typeof w, `got ${show(got)}`).toBe(true);
+        const w =
+          typeof want === 'number' && Number.isInteger(want) && typeof got === 'number'
+            ? want
+            : want;
+        expect(valueEquals(got, w as Value) && typeof got === typeof w, `got ${show(got)}`).toBe(
+          true,
+        );
       }
     });
   }
@@ -259,7 +282,9 @@ describe('expression evaluation', () => {
   it('error messages mirror the official wording', () => {
     expect((ev('m.n.x') as RulesEvalError).message).toBe('Null value error.');
     expect((ev('m.zz') as RulesEvalError).message).toBe('Property zz is undefined on object.');
-    expect((ev('nosuch()') as RulesEvalError).message).toBe('Function not found error: Name: [nosuch].');
+    expect((ev('nosuch()') as RulesEvalError).message).toBe(
+      'Function not found error: Name: [nosuch].',
+    );
   });
 
   it('errors carry the line and column of the failing expression', () => {

@@ -178,7 +178,8 @@ export function evaluate(e: Expr, scope: Scope, env: EvalEnv): Value {
         if ((a === true && b === true) || (a === false && b === false)) return a;
         return OPAQUE;
       }
-      if (typeof c !== 'boolean') fail(e.pos, `Ternary condition must be bool, got ${typeName(c)}.`);
+      if (typeof c !== 'boolean')
+        fail(e.pos, `Ternary condition must be bool, got ${typeName(c)}.`);
       return evaluate(c ? e.then : e.else, scope, env);
     }
     case 'list':
@@ -248,7 +249,8 @@ function index(obj: Value, idx: Value, pos: Pos, env: EvalEnv): Value {
 }
 
 function slice(obj: Value, fromV: Value, toV: Value | null, pos: Pos): Value {
-  if (obj instanceof RSymbolic || fromV instanceof RSymbolic || toV instanceof RSymbolic) return OPAQUE;
+  if (obj instanceof RSymbolic || fromV instanceof RSymbolic || toV instanceof RSymbolic)
+    return OPAQUE;
   const items: unknown[] | null = Array.isArray(obj)
     ? obj
     : typeof obj === 'string'
@@ -274,12 +276,20 @@ function binary(e: Extract<Expr, { kind: 'binary' }>, scope: Scope, env: EvalEnv
     let l = tryEval(e.left, scope, env);
     if (l === decisive) return decisive;
     if (!(l instanceof RulesEvalError) && typeof l !== 'boolean' && !(l instanceof RSymbolic)) {
-      l = new RulesEvalError(`Operator ${op} expects bool, got ${typeName(l)}.`, e.pos.line, e.pos.col);
+      l = new RulesEvalError(
+        `Operator ${op} expects bool, got ${typeName(l)}.`,
+        e.pos.line,
+        e.pos.col,
+      );
     }
     let r = tryEval(e.right, scope, env);
     if (r === decisive) return decisive;
     if (!(r instanceof RulesEvalError) && typeof r !== 'boolean' && !(r instanceof RSymbolic)) {
-      r = new RulesEvalError(`Operator ${op} expects bool, got ${typeName(r)}.`, e.pos.line, e.pos.col);
+      r = new RulesEvalError(
+        `Operator ${op} expects bool, got ${typeName(r)}.`,
+        e.pos.line,
+        e.pos.col,
+      );
     }
     if (l instanceof RulesEvalError) throw l;
     if (r instanceof RulesEvalError) throw r;
@@ -312,7 +322,8 @@ export function applyBinary(op: string, l: Value, r: Value): Value {
       if (Array.isArray(r)) return r.some((x) => valueEquals(x, l));
       if (r instanceof RSet) return r.has(l);
       if (r instanceof RMap) {
-        if (typeof l !== 'string') throw new RulesEvalError(`Map keys are strings, got ${typeName(l)}.`);
+        if (typeof l !== 'string')
+          throw new RulesEvalError(`Map keys are strings, got ${typeName(l)}.`);
         return r.m.has(l);
       }
       if (r === null) throw new RulesEvalError('Null value error.');
@@ -385,7 +396,11 @@ function call(e: Extract<Expr, { kind: 'call' }>, scope: Scope, env: EvalEnv): V
   }
   if (callee.kind === 'member') {
     // Namespace functions: math.abs(x), timestamp.date(...), firestore.get(...).
-    if (callee.obj.kind === 'ident' && NAMESPACES.has(callee.obj.name) && scope.lookup(callee.obj.name) === undefined) {
+    if (
+      callee.obj.kind === 'ident' &&
+      NAMESPACES.has(callee.obj.name) &&
+      scope.lookup(callee.obj.name) === undefined
+    ) {
       const args = e.args.map((a) => evaluate(a, scope, env));
       if (env.symbolic && args.some(isSymbolic)) return OPAQUE;
       const ns = callee.obj.name;
@@ -426,7 +441,8 @@ function invoke(fn: FunctionDecl, defScope: Scope, args: Value[], pos: Pos, env:
 function docPath(name: string, args: Value[]): RPath {
   if (args.length !== 1) throw new RulesEvalError(`Function ${name} expects 1 argument.`);
   const p = args[0];
-  if (!(p instanceof RPath)) throw new RulesEvalError(`Function ${name} expects a path, got ${typeName(p!)}.`);
+  if (!(p instanceof RPath))
+    throw new RulesEvalError(`Function ${name} expects a path, got ${typeName(p!)}.`);
   return p;
 }
 
@@ -458,7 +474,8 @@ function callGlobal(name: string, args: Value[], env: EvalEnv): Value {
 }
 
 function firestoreCall(name: string, args: Value[], env: EvalEnv): Value {
-  if (name !== 'get' && name !== 'exists') throw new RulesEvalError(`Function not found error: Name: [firestore.${name}].`);
+  if (name !== 'get' && name !== 'exists')
+    throw new RulesEvalError(`Function not found error: Name: [firestore.${name}].`);
   const p = docPath(`firestore.${name}`, args);
   const fn = env.services.firestoreGet;
   if (!fn) throw new RulesEvalError('Cross-service Firestore access is not available.');

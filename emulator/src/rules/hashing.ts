@@ -28,5 +28,7 @@ function be32(n: number): Uint8Array {
 
 export const crc32 = (d: Uint8Array): Uint8Array => be32(crc(CRC32, d));
 export const crc32c = (d: Uint8Array): Uint8Array => be32(crc(CRC32C, d));
-export const md5 = (d: Uint8Array): Uint8Array => new Uint8Array(createHash('md5').update(d).digest());
-export const sha256 = (d: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(d).digest());
+export const md5 = (d: Uint8Array): Uint8Array =>
+  new Uint8Array(createHash('md5').update(d).digest());
+export const sha256 = (d: Uint8Array): Uint8Array =>
+  new Uint8Array(createHash('sha256').update(d).digest());

@@ -1,7 +1,13 @@
 // Public API of the rules language library (knows nothing of any app or transport).
 export { parseRules, parseExpression, RulesParseError } from './parser.js';
 export { compileRules, evaluateRules, ANY_ONE, ANY_MANY } from './ruleset.js';
-export type { CompiledRuleset, RuleRequest, RuleDecision, ServiceName, PathSeg } from './ruleset.js';
+export type {
+  CompiledRuleset,
+  RuleRequest,
+  RuleDecision,
+  ServiceName,
+  PathSeg,
+} from './ruleset.js';
 export { AccessBudget, evaluate, Scope } from './evaluator.js';
 export type { RulesServices, EvalEnv } from './evaluator.js';
 export * from './values.js';
@@ -26,7 +32,12 @@ export function evaluateExpression(
   const m = new Map<string, Value>();
   for (const [k, v] of Object.entries(vars)) m.set(k, fromJs(v));
   try {
-    return evaluate(expr, new Scope(null, m), { services, budget: new AccessBudget(10), symbolic: false, debug: () => {} });
+    return evaluate(expr, new Scope(null, m), {
+      services,
+      budget: new AccessBudget(10),
+      symbolic: false,
+      debug: () => {},
+    });
   } catch (e) {
     if (e instanceof RulesEvalError) return e;
     throw e;

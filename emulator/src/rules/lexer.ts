@@ -109,7 +109,10 @@ export class Lexer {
     if (start >= s.length) return this.tok('eof', start, '<EOF>');
     const c = s[start]!;
     // bytes / raw string prefixes
-    if ((c === 'b' || c === 'B' || c === 'r' || c === 'R') && (s[start + 1] === "'" || s[start + 1] === '"')) {
+    if (
+      (c === 'b' || c === 'B' || c === 'r' || c === 'R') &&
+      (s[start + 1] === "'" || s[start + 1] === '"')
+    ) {
       this.pos++;
       const raw = c === 'r' || c === 'R';
       const str = this.readString(raw, c === 'b' || c === 'B');
@@ -122,7 +125,8 @@ export class Lexer {
       this.pos = e;
       return this.tok('ident', start, s.slice(start, e));
     }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(s[start + 1] ?? ''))) return this.readNumber();
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(s[start + 1] ?? '')))
+      return this.readNumber();
     if (c === "'" || c === '"') {
       const str = this.readString(false, false);
       return this.tok('string', start, s.slice(start, this.pos), str);
@@ -144,7 +148,9 @@ export class Lexer {
       this.pos += hex[0].length;
       return this.tok('int', start, hex[0], BigInt(hex[0]));
     }
-    const m = /^(?:[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?|\.[0-9]+([eE][+-]?[0-9]+)?)/.exec(s.slice(start));
+    const m = /^(?:[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?|\.[0-9]+([eE][+-]?[0-9]+)?)/.exec(
+      s.slice(start),
+    );
     const text = m![0];
     this.pos += text.length;
     if (/[.eE]/.test(text)) return this.tok('float', start, text, Number(text));
@@ -215,7 +221,8 @@ export class Lexer {
           case 'U': {
             const n = e === 'u' ? 4 : 8;
             const h = s.slice(this.pos, this.pos + n);
-            if (!new RegExp(`^[0-9a-fA-F]{${n}}$`).test(h)) this.error(`Invalid \\${e} escape.`, this.pos - 2);
+            if (!new RegExp(`^[0-9a-fA-F]{${n}}$`).test(h))
+              this.error(`Invalid \\${e} escape.`, this.pos - 2);
             this.pos += n;
             if (bytes) pushText(String.fromCodePoint(parseInt(h, 16)));
             else out.push(parseInt(h, 16));

@@ -50,7 +50,11 @@ service firebase.storage {
   it('respects operator precedence', () => {
     const e = parseExpression('a || b && c == d + e * f');
     expect(e.kind === 'binary' && e.op).toBe('||');
-    const r = (e as { right: { op: string; right: { op: string; right: { op: string; right: { op: string } } } } }).right;
+    const r = (
+      e as {
+        right: { op: string; right: { op: string; right: { op: string; right: { op: string } } } };
+      }
+    ).right;
     expect(r.op).toBe('&&');
     expect(r.right.op).toBe('==');
     expect(r.right.right.op).toBe('+');
@@ -62,7 +66,9 @@ service firebase.storage {
   });
 
   it('parses path literals with interpolation, including inside calls', () => {
-    const e = parseExpression('get(/databases/$(database)/documents/users/$(request.auth.uid)).data');
+    const e = parseExpression(
+      'get(/databases/$(database)/documents/users/$(request.auth.uid)).data',
+    );
     expect(e.kind).toBe('member');
     const p = parseExpression('/databases/(default)/documents/a');
     expect(p.kind === 'path' && p.segments.map((s) => (s.kind === 'text' ? s.text : '$'))).toEqual([
@@ -87,11 +93,15 @@ service firebase.storage {
   });
 
   const bad: [string, number, number][] = [
-    ["rules_version = '2';\nservice cloud.firestore {\n  match /a/{b} {\n    allow read: if true &&;\n  }\n}", 4, 27],
+    [
+      "rules_version = '2';\nservice cloud.firestore {\n  match /a/{b} {\n    allow read: if true &&;\n  }\n}",
+      4,
+      27,
+    ],
     ['service cloud.firestore {\n  match /a {\n    allow reed: if true;\n  }\n}', 3, 11],
     ['service cloud.firestore {\n  match a {}\n}', 2, 9],
     ['service cloud.firestore {\n  match /a/{b {}\n}', 2, 12],
-    ["service cloud.firestore { match /a { allow read: if x is strin; } }", 1, 58],
+    ['service cloud.firestore { match /a { allow read: if x is strin; } }', 1, 58],
     ['service cloud.nope {}', 1, 9],
     ["service cloud.firestore {\n match /a { allow read: if 'abc; } }", 2, 28],
     ['service cloud.firestore { match /a { allow read: if true; }', 1, 60],

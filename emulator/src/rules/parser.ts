@@ -82,7 +82,8 @@ class Parser {
   }
 
   private ident(): string {
-    if (this.tok.kind !== 'ident') this.fail(`Unexpected '${this.tok.text}'; expected an identifier.`);
+    if (this.tok.kind !== 'ident')
+      this.fail(`Unexpected '${this.tok.text}'; expected an identifier.`);
     return this.advance().text;
   }
 
@@ -100,7 +101,8 @@ class Parser {
         const t = this.tok;
         if (t.kind !== 'string') this.fail(`Unexpected '${t.text}'; expected a version string.`);
         this.advance();
-        if (t.value !== '1' && t.value !== '2') this.fail(`Unsupported rules_version '${String(t.value)}'.`, t);
+        if (t.value !== '1' && t.value !== '2')
+          this.fail(`Unsupported rules_version '${String(t.value)}'.`, t);
         version = t.value;
         file.version = version;
         this.accept(';');
@@ -121,10 +123,19 @@ class Parser {
     const nameTok = this.tok;
     let name = this.ident();
     while (this.accept('.')) name += '.' + this.ident();
-    if (name !== 'cloud.firestore' && name !== 'firebase.storage' && name !== 'firebase.storage.v1') {
+    if (
+      name !== 'cloud.firestore' &&
+      name !== 'firebase.storage' &&
+      name !== 'firebase.storage.v1'
+    ) {
       this.fail(`Unknown service '${name}'.`, nameTok);
     }
-    const svc: ServiceDecl = { name: name === 'firebase.storage.v1' ? 'firebase.storage' : name, functions: [], matches: [], pos };
+    const svc: ServiceDecl = {
+      name: name === 'firebase.storage.v1' ? 'firebase.storage' : name,
+      functions: [],
+      matches: [],
+      pos,
+    };
     this.expect('{');
     while (!this.is('}')) {
       if (this.is('match')) svc.matches.push(this.parseMatch());
@@ -263,7 +274,10 @@ class Parser {
     if (level >= Parser.LEVELS.length) return this.parseUnary();
     let left = this.parseBinary(level + 1);
     const ops = Parser.LEVELS[level]!;
-    while ((this.tok.kind === 'punct' || this.tok.kind === 'ident') && ops.includes(this.tok.text)) {
+    while (
+      (this.tok.kind === 'punct' || this.tok.kind === 'ident') &&
+      ops.includes(this.tok.text)
+    ) {
       const opTok = this.advance();
       if (opTok.text === 'is') {
         const t = this.tok;
@@ -283,7 +297,11 @@ class Parser {
       const t = this.advance();
       const arg = this.parseUnary();
       // Fold `-<literal>` so that the most negative int64 can be written.
-      if (t.text === '-' && arg.kind === 'lit' && (typeof arg.value === 'bigint' || typeof arg.value === 'number')) {
+      if (
+        t.text === '-' &&
+        arg.kind === 'lit' &&
+        (typeof arg.value === 'bigint' || typeof arg.value === 'number')
+      ) {
         return { kind: 'lit', value: -(arg.value as number), pos: this.pos(t) };
       }
       return { kind: 'unary', op: t.text as '!' | '-', arg, pos: this.pos(t) };
@@ -405,7 +423,8 @@ class Parser {
         }
         if (this.lx.pos === start) this.lx.error('Empty path segment.');
         segments.push({ kind: 'text', text: s.slice(start, this.lx.pos) });
-        if (s.startsWith('$(', this.lx.pos)) this.lx.error('Interpolation must be a whole path segment.');
+        if (s.startsWith('$(', this.lx.pos))
+          this.lx.error('Interpolation must be a whole path segment.');
       }
       if (s[this.lx.pos] === '/') {
         this.lx.pos++;

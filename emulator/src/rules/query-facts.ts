@@ -23,8 +23,7 @@ export type FilterOp =
   | 'is-not-nan';
 
 export type QueryFilter =
-  | { op: 'and' | 'or'; filters: QueryFilter[] }
-  | { op: FilterOp; field: string[]; value?: Value };
+  { op: 'and' | 'or'; filters: QueryFilter[] } | { op: FilterOp; field: string[]; value?: Value };
 
 export interface QueryShape {
   filter?: QueryFilter;
@@ -67,7 +66,11 @@ function dnf(f: QueryFilter | undefined, maxCases: number): Atom[][] | null {
   return [[f as Atom]];
 }
 
-function tighter(a: { value: Value; inclusive: boolean } | undefined, b: { value: Value; inclusive: boolean }, lower: boolean) {
+function tighter(
+  a: { value: Value; inclusive: boolean } | undefined,
+  b: { value: Value; inclusive: boolean },
+  lower: boolean,
+) {
   if (!a) return b;
   const c = compareValues(a.value, b.value);
   if (c === null || Number.isNaN(c)) return a;
@@ -86,7 +89,8 @@ export function factsFromQuery(q: QueryShape, maxCases = 64): QueryFacts[] | nul
       if (!x) facts.fields.set(k, (x = emptyFieldFacts()));
       return x;
     };
-    for (const path of q.orderBy) if (!(path.length === 1 && path[0] === '__name__')) ff(path).exists = true;
+    for (const path of q.orderBy)
+      if (!(path.length === 1 && path[0] === '__name__')) ff(path).exists = true;
     for (const a of atoms) {
       if (a.field.length === 1 && a.field[0] === '__name__') {
         if (a.op === '==' && a.value instanceof RPath) facts.docName = a.value;

@@ -45,7 +45,8 @@ function translate(re: string): { source: string; flags: string } {
       const n = re[i + 1];
       if (n === undefined) throw new RulesEvalError('Invalid regex: trailing backslash.');
       i += 2;
-      if (/[1-9]/.test(n)) throw new RulesEvalError('Invalid regex: backreferences are not supported by RE2.');
+      if (/[1-9]/.test(n))
+        throw new RulesEvalError('Invalid regex: backreferences are not supported by RE2.');
       if (n === 'A' && !inClass) out += '^';
       else if (n === 'z' && !inClass) out += '$(?![\\s\\S])';
       else if (n === 'C') throw new RulesEvalError('Invalid regex: \\C is not supported.');
@@ -57,7 +58,8 @@ function translate(re: string): { source: string; flags: string } {
       } else if ((n === 'p' || n === 'P') && re[i] !== '{') {
         out += `\\${n}{${re[i]}}`;
         i++;
-      } else if (/[A-Za-z0-9]/.test(n)) out += '\\' + n; // \d \w \s \b \pN \x41 \n ... same in JS
+      } else if (/[A-Za-z0-9]/.test(n))
+        out += '\\' + n; // \d \w \s \b \pN \x41 \n ... same in JS
       else if (JS_SYNTAX.has(n) || (inClass && n === '-')) out += '\\' + n;
       else out += n; // RE2 allows escaping any punctuation; JS /u does not.
       continue;
@@ -98,12 +100,17 @@ function translate(re: string): { source: string; flags: string } {
         i += 4;
         continue;
       }
-      if (re.startsWith('(?:', i) || re.startsWith('(?<', i) && !re.startsWith('(?<=', i) && !re.startsWith('(?<!', i)) {
+      if (
+        re.startsWith('(?:', i) ||
+        (re.startsWith('(?<', i) && !re.startsWith('(?<=', i) && !re.startsWith('(?<!', i))
+      ) {
         out += re.startsWith('(?:', i) ? '(?:' : '(?<';
         i += 3;
         continue;
       }
-      throw new RulesEvalError('Invalid regex: unsupported group syntax (lookaround or inline flags).');
+      throw new RulesEvalError(
+        'Invalid regex: unsupported group syntax (lookaround or inline flags).',
+      );
     }
     out += c;
     i++;

@@ -4,10 +4,22 @@ import { factsFromQuery, type QueryFilter } from './query-facts.js';
 import { fromJs, RMap, RPath, type Value } from './values.js';
 import type { Method } from './ast.js';
 
-function check(src: string, path: string, method: Method, opts: { auth?: unknown; data?: Record<string, unknown> | null; newData?: Record<string, unknown> } = {}) {
+function check(
+  src: string,
+  path: string,
+  method: Method,
+  opts: {
+    auth?: unknown;
+    data?: Record<string, unknown> | null;
+    newData?: Record<string, unknown>;
+  } = {},
+) {
   const rs = compileRules(src);
   const segs = path.split('/').filter((s) => s);
-  const resource = opts.data === undefined || opts.data === null ? null : RMap.of({ data: fromJs(opts.data), id: segs.at(-1)!, __name__: new RPath(segs) });
+  const resource =
+    opts.data === undefined || opts.data === null
+      ? null
+      : RMap.of({ data: fromJs(opts.data), id: segs.at(-1)!, __name__: new RPath(segs) });
   const request = RMap.of({
     auth: opts.auth === undefined ? null : fromJs(opts.auth),
     method,
@@ -26,13 +38,17 @@ ${body}
 
 describe('matching', () => {
   it('variables bind path segments', () => {
-    const src = wrap(`match /users/{uid} { allow get: if uid == 'alice' && database == '(default)'; }`);
+    const src = wrap(
+      `match /users/{uid} { allow get: if uid == 'alice' && database == '(default)'; }`,
+    );
     expect(check(src, '/databases/(default)/documents/users/alice', 'get').allowed).toBe(true);
     expect(check(src, '/databases/(default)/documents/users/bob', 'get').allowed).toBe(false);
   });
 
   it('read covers get and list; write covers create, update, delete', () => {
-    const src = wrap(`match /a/{x} { allow read: if true; } match /b/{x} { allow write: if true; }`);
+    const src = wrap(
+      `match /a/{x} { allow read: if true; } match /b/{x} { allow write: if true; }`,
+    );
     for (const m of ['get', 'list'] as Method[]) {
       expect(check(src, '/databases/d/documents/a/1', m).allowed).toBe(true);
       expect(check(src, '/databases/d/documents/b/1', m).allowed).toBe(false);
@@ -44,7 +60,9 @@ describe('matching', () => {
   });
 
   it('overlapping matches: allowed if ANY allows', () => {
-    const src = wrap(`match /a/{x} { allow get: if false; } match /{coll}/{id} { allow get: if coll == 'a'; }`);
+    const src = wrap(
+      `match /a/{x} { allow get: if false; } match /{coll}/{id} { allow get: if coll == 'a'; }`,
+    );
     expect(check(src, '/databases/d/documents/a/1', 'get').allowed).toBe(true);
     expect(check(src, '/databases/d/documents/b/1', 'get').allowed).toBe(false);
   });
@@ -56,7 +74,9 @@ describe('matching', () => {
   });
 
   it('rules_version 2: {path=**} matches zero or more segments and binds a path', () => {
-    const src = wrap(`match /a/{rest=**} { allow get: if rest == /x/y || rest.size() == 0 || rest[0] == 'z'; }`);
+    const src = wrap(
+      `match /a/{rest=**} { allow get: if rest == /x/y || rest.size() == 0 || rest[0] == 'z'; }`,
+    );
     expect(check(src, '/databases/d/documents/a/x/y', 'get').allowed).toBe(true);
     expect(check(src, '/databases/d/documents/a/z/1/q/2', 'get').allowed).toBe(true);
     expect(check(src, '/databases/d/documents/a/q/1', 'get').allowed).toBe(false);
@@ -71,7 +91,14 @@ describe('matching', () => {
     expect(check(src1, '/databases/d/documents/a/1', 'get').allowed).toBe(true);
     const top = `service cloud.firestore { match /databases/{d}/documents/{rest=**} { allow get: if true; } }`;
     const rs = compileRules(top);
-    const req = (segs: string[]) => evaluateRules(rs, { service: 'cloud.firestore', path: segs, method: 'get', request: null, resource: null });
+    const req = (segs: string[]) =>
+      evaluateRules(rs, {
+        service: 'cloud.firestore',
+        path: segs,
+        method: 'get',
+        request: null,
+        resource: null,
+      });
     expect(req(['databases', 'x', 'documents', 'a']).allowed).toBe(true);
     expect(req(['databases', 'x', 'documents']).allowed).toBe(false);
   });
@@ -109,7 +136,9 @@ describe('matching', () => {
     }`);
     expect(check(src, '/databases/d/documents/a/1', 'get').allowed).toBe(true);
     const d = check(src, '/databases/d/documents/a/1', 'update', { data: { y: 1 }, auth: null });
-    expect(d.message).toBe("\nProperty x is undefined on object. for 'update' @ L6, Null value error. for 'update' @ L7");
+    expect(d.message).toBe(
+      "\nProperty x is undefined on object. for 'update' @ L6, Null value error. for 'update' @ L7",
+    );
     const ok = check(src, '/databases/d/documents/a/1', 'update', { data: { x: 1 } });
     expect(ok.allowed).toBe(true);
     expect(ok.message).toBeNull();
@@ -132,7 +161,11 @@ describe('matching', () => {
     const deep = '('.repeat(2000) + 'true' + ')'.repeat(2000);
     let threw: unknown = null;
     try {
-      const d = check(wrap(`match /a/{id} { allow get: if ${deep}; }`), '/databases/d/documents/a/1', 'get');
+      const d = check(
+        wrap(`match /a/{id} { allow get: if ${deep}; }`),
+        '/databases/d/documents/a/1',
+        'get',
+      );
       expect(typeof d.allowed).toBe('boolean');
     } catch (e) {
       threw = e;
@@ -152,10 +185,21 @@ describe('query proving (symbolic resource)', () => {
     }`);
   const rs = compileRules(src);
   const path: PathSeg[] = ['databases', 'd', 'documents', 'docs', ANY_ONE];
-  const prove = (filter: QueryFilter | undefined, uid: string | null = 'alice', orderBy: string[][] = []) => {
+  const prove = (
+    filter: QueryFilter | undefined,
+    uid: string | null = 'alice',
+    orderBy: string[][] = [],
+  ) => {
     const cases = factsFromQuery({ filter, orderBy })!;
     const request = RMap.of({ auth: uid ? fromJs({ uid }) : null, query: RMap.of({}) });
-    return evaluateRules(rs, { service: 'cloud.firestore', path, method: 'list', request, resource: null, cases }).allowed;
+    return evaluateRules(rs, {
+      service: 'cloud.firestore',
+      path,
+      method: 'list',
+      request,
+      resource: null,
+      cases,
+    }).allowed;
   };
   const eqf = (f: string, v: Value): QueryFilter => ({ op: '==', field: f.split('.'), value: v });
   const and = (...filters: QueryFilter[]): QueryFilter => ({ op: 'and', filters });
@@ -182,25 +226,48 @@ describe('query proving (symbolic resource)', () => {
   it('a ternary on an unknown is proven only when both branches agree', () => {
     const run = (rule: string) =>
       evaluateRules(compileRules(wrap(`match /docs/{id} { allow list: if ${rule}; }`)), {
-        service: 'cloud.firestore', path, method: 'list', request: null, resource: null, cases: [{ fields: new Map() }],
+        service: 'cloud.firestore',
+        path,
+        method: 'list',
+        request: null,
+        resource: null,
+        cases: [{ fields: new Map() }],
       }).allowed;
     expect(run('resource.data.cost < 10 ? true : true')).toBe(true);
     expect(run('resource.data.cost < 10 ? true : false')).toBe(false);
     expect(prove(undefined)).toBe(false);
   });
   it('not-in / != facts', () => {
-    const rs2 = compileRules(wrap(`match /docs/{id} { allow list: if resource.data.k != 'secret'; }`));
+    const rs2 = compileRules(
+      wrap(`match /docs/{id} { allow list: if resource.data.k != 'secret'; }`),
+    );
     const run = (filter: QueryFilter | undefined) =>
-      evaluateRules(rs2, { service: 'cloud.firestore', path, method: 'list', request: null, resource: null, cases: factsFromQuery({ filter, orderBy: [] })! }).allowed;
+      evaluateRules(rs2, {
+        service: 'cloud.firestore',
+        path,
+        method: 'list',
+        request: null,
+        resource: null,
+        cases: factsFromQuery({ filter, orderBy: [] })!,
+      }).allowed;
     expect(run({ op: 'not-in', field: ['k'], value: ['secret', 'x'] })).toBe(true);
     expect(run({ op: 'not-in', field: ['k'], value: ['x'] })).toBe(false);
     expect(run({ op: '!=', field: ['k'], value: 'secret' })).toBe(true);
     expect(run(undefined)).toBe(false);
   });
   it("array-contains proves a string element: 'x' in resource.data.tags", () => {
-    const rs2 = compileRules(wrap(`match /docs/{id} { allow list: if 'x' in resource.data.tags; }`));
+    const rs2 = compileRules(
+      wrap(`match /docs/{id} { allow list: if 'x' in resource.data.tags; }`),
+    );
     const run = (filter: QueryFilter | undefined) =>
-      evaluateRules(rs2, { service: 'cloud.firestore', path, method: 'list', request: null, resource: null, cases: factsFromQuery({ filter, orderBy: [] })! }).allowed;
+      evaluateRules(rs2, {
+        service: 'cloud.firestore',
+        path,
+        method: 'list',
+        request: null,
+        resource: null,
+        cases: factsFromQuery({ filter, orderBy: [] })!,
+      }).allowed;
     expect(run({ op: 'array-contains', field: ['tags'], value: 'x' })).toBe(true);
     expect(run({ op: 'array-contains', field: ['tags'], value: 'y' })).toBe(false);
     expect(run({ op: 'array-contains-any', field: ['tags'], value: ['x'] })).toBe(true);
@@ -208,14 +275,30 @@ describe('query proving (symbolic resource)', () => {
     expect(run(undefined)).toBe(false);
   });
   it('an unknown path segment is only absorbed by a recursive wildcard', () => {
-    const rs3 = compileRules(wrap(`match /{p=**}/c/{id} { allow list: if true; } match /u/{uid}/d/{id} { allow list: if true; }`));
-    const run = (p: PathSeg[]) => evaluateRules(rs3, { service: 'cloud.firestore', path: p, method: 'list', request: null, resource: null, cases: [{ fields: new Map() }] }).allowed;
+    const rs3 = compileRules(
+      wrap(
+        `match /{p=**}/c/{id} { allow list: if true; } match /u/{uid}/d/{id} { allow list: if true; }`,
+      ),
+    );
+    const run = (p: PathSeg[]) =>
+      evaluateRules(rs3, {
+        service: 'cloud.firestore',
+        path: p,
+        method: 'list',
+        request: null,
+        resource: null,
+        cases: [{ fields: new Map() }],
+      }).allowed;
     expect(run(['databases', 'x', 'documents', ANY_MANY, 'c', ANY_ONE])).toBe(true);
     expect(run(['databases', 'x', 'documents', ANY_MANY, 'd', ANY_ONE])).toBe(false);
     expect(run(['databases', 'x', 'documents', 'u', 'me', 'd', ANY_ONE])).toBe(true);
   });
   it('too many disjunction cases give up (deny)', () => {
-    const many: QueryFilter = { op: 'in', field: ['k'], value: Array.from({ length: 100 }, (_, i) => BigInt(i)) };
+    const many: QueryFilter = {
+      op: 'in',
+      field: ['k'],
+      value: Array.from({ length: 100 }, (_, i) => BigInt(i)),
+    };
     expect(factsFromQuery({ filter: many, orderBy: [] })).toBeNull();
   });
 });

@@ -37,7 +37,10 @@ export function compileRules(source: string): CompiledRuleset {
   const hit = cache.get(source);
   if (hit) return hit;
   const file = parseRules(source);
-  const services = new Map<ServiceName, { fns: Map<string, FunctionDecl>; matches: CompiledMatch[] }>();
+  const services = new Map<
+    ServiceName,
+    { fns: Map<string, FunctionDecl>; matches: CompiledMatch[] }
+  >();
   for (const s of file.services) addService(services, file, s);
   const rs: CompiledRuleset = { source, file, services };
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
@@ -45,11 +48,7 @@ export function compileRules(source: string): CompiledRuleset {
   return rs;
 }
 
-function addService(
-  out: CompiledRuleset['services'],
-  file: RulesFile,
-  s: ServiceDecl,
-): void {
+function addService(out: CompiledRuleset['services'], file: RulesFile, s: ServiceDecl): void {
   const name = s.name as ServiceName;
   let entry = out.get(name);
   if (!entry) {
@@ -125,7 +124,10 @@ function collect(
         for (let end = path.length; end >= si + (version === '2' ? 0 : 1); end--) {
           const part = path.slice(si, end);
           const v = new Map(vars);
-          v.set(p.name, part.every((x) => typeof x === 'string') ? new RPath(part as string[]) : OPAQUE);
+          v.set(
+            p.name,
+            part.every((x) => typeof x === 'string') ? new RPath(part as string[]) : OPAQUE,
+          );
           bind(pi + 1, end, v);
         }
         return;
@@ -147,7 +149,12 @@ function collect(
 
 function describeError(e: RulesEvalError): string {
   const m = e.message;
-  if (m === 'Null value error.' || m.startsWith('Property ') || m.startsWith('Function not found error')) return m;
+  if (
+    m === 'Null value error.' ||
+    m.startsWith('Property ') ||
+    m.startsWith('Function not found error')
+  )
+    return m;
   return `evaluation error at L${e.line}:${e.col}`;
 }
 
@@ -173,7 +180,14 @@ export function evaluateRules(rs: CompiledRuleset, req: RuleRequest): RuleDecisi
   const cases: (QueryFacts | null)[] = req.cases ?? [null];
   for (const facts of cases) {
     const resource = facts ? new RUnknown('resource', facts) : req.resource;
-    const root = new Scope(null, new Map<string, Value>([['request', req.request], ['resource', resource]]), svc.fns);
+    const root = new Scope(
+      null,
+      new Map<string, Value>([
+        ['request', req.request],
+        ['resource', resource],
+      ]),
+      svc.fns,
+    );
     const candidates: Candidate[] = [];
     collect(svc.matches, req.path, 0, root, rs.file.version, req.method, candidates);
     let granted = false;
@@ -189,7 +203,9 @@ export function evaluateRules(rs: CompiledRuleset, req: RuleRequest): RuleDecisi
         if (!(e instanceof RulesEvalError)) {
           // Never crash the server on an evaluator bug: treat as an evaluation error.
           errors.push(String(e));
-          details.push(`evaluation error at L${allow.pos.line}:${allow.pos.col} for '${req.method}' @ L${allow.pos.line}`);
+          details.push(
+            `evaluation error at L${allow.pos.line}:${allow.pos.col} for '${req.method}' @ L${allow.pos.line}`,
+          );
           continue;
         }
         errors.push(`L${e.line}:${e.col}: ${e.message}`);
@@ -201,7 +217,8 @@ export function evaluateRules(rs: CompiledRuleset, req: RuleRequest): RuleDecisi
         granted = true;
         break;
       }
-      if (v instanceof RSymbolic) errors.push(`L${allow.pos.line}: not provable for every document the query can return`);
+      if (v instanceof RSymbolic)
+        errors.push(`L${allow.pos.line}: not provable for every document the query can return`);
       details.push(`false for '${req.method}' @ L${allow.pos.line}`);
     }
     if (!granted) return deny();

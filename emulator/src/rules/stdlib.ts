@@ -88,7 +88,8 @@ export function callMethod(recv: Value, name: string, args: Value[]): Value {
     arity(where, args, 0);
     const b = recv.before.m;
     const a = recv.after.m;
-    const keys = (pred: (k: string) => boolean, from: Iterable<string>): RSet => new RSet([...from].filter(pred));
+    const keys = (pred: (k: string) => boolean, from: Iterable<string>): RSet =>
+      new RSet([...from].filter(pred));
     switch (name) {
       case 'addedKeys':
         return keys((k) => !b.has(k), a.keys());
@@ -112,8 +113,8 @@ export function callMethod(recv: Value, name: string, args: Value[]): Value {
     if (name === 'nanos') return recv.ns - floorDiv(recv.ns, NS) * NS;
   }
   if (recv instanceof RLatLng) {
-    if (name === 'latitude') return arity(where, args, 0), recv.lat;
-    if (name === 'longitude') return arity(where, args, 0), recv.lng;
+    if (name === 'latitude') return (arity(where, args, 0), recv.lat);
+    if (name === 'longitude') return (arity(where, args, 0), recv.lng);
     if (name === 'distance') {
       arity(where, args, 1);
       const o = args[0];
@@ -204,7 +205,9 @@ function collectionMethod(recv: Value[] | RSet, name: string, args: Value[], whe
       case 'join': {
         arity(where, args, 1);
         const sep = str(args[0]!, where);
-        return items.map((x) => (typeof x === 'string' ? x : err(`${where}: list must contain strings.`))).join(sep);
+        return items
+          .map((x) => (typeof x === 'string' ? x : err(`${where}: list must contain strings.`)))
+          .join(sep);
       }
       case 'concat':
         arity(where, args, 1);
@@ -243,7 +246,12 @@ function mapMethod(m: RMap, name: string, args: Value[], where: string): Value {
     case 'get': {
       arity(where, args, 2);
       const key = args[0]!;
-      const path = typeof key === 'string' ? [key] : Array.isArray(key) ? key : err(`${where}: key must be string or list.`);
+      const path =
+        typeof key === 'string'
+          ? [key]
+          : Array.isArray(key)
+            ? key
+            : err(`${where}: key must be string or list.`);
       let cur: Value = m;
       for (const k of path) {
         if (typeof k !== 'string') err(`${where}: key path must contain strings.`);
@@ -303,7 +311,9 @@ function haversine(a: RLatLng, b: RLatLng): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(h));
 }
 
@@ -370,7 +380,8 @@ export function callNamespace(ns: string, name: string, args: Value[]): Value {
         const [y, m, d] = args.map((a) => Number(int(a, where)));
         const ms = Date.UTC(y!, m! - 1, d!);
         const back = new Date(ms);
-        if (back.getUTCMonth() !== m! - 1 || back.getUTCDate() !== d!) err(`${where}: invalid date.`);
+        if (back.getUTCMonth() !== m! - 1 || back.getUTCDate() !== d!)
+          err(`${where}: invalid date.`);
         return RTimestamp.fromMillis(ms);
       }
       if (name === 'value') {

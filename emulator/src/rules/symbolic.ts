@@ -113,7 +113,12 @@ function impliedByBounds(ff: FieldFacts, op: '<' | '<=' | '>' | '>=', c: Value):
   return cmp <= 0;
 }
 
-const FLIP: Record<string, '<' | '<=' | '>' | '>='> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+const FLIP: Record<string, '<' | '<=' | '>' | '>='> = {
+  '<': '>',
+  '<=': '>=',
+  '>': '<',
+  '>=': '<=',
+};
 
 /**
  * Binary operator where at least one side is symbolic. Returns true/false only when that holds
@@ -156,7 +161,12 @@ export function symBinary(op: string, l: Value, r: Value): Value {
 export function symMethod(u: RUnknown, name: string, args: Value[]): Value {
   if (u.kind === 'data' && name === 'get' && args.length === 2 && !isSymbolic(args[0]!)) {
     const key = args[0];
-    const keys = typeof key === 'string' ? [key] : Array.isArray(key) && key.every((k) => typeof k === 'string') ? (key as string[]) : null;
+    const keys =
+      typeof key === 'string'
+        ? [key]
+        : Array.isArray(key) && key.every((k) => typeof k === 'string')
+          ? (key as string[])
+          : null;
     if (!keys) return OPAQUE;
     let cur: Value = u;
     for (const k of keys) {

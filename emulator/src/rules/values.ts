@@ -141,7 +141,7 @@ export class RNamespace {
 
 export function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 const INT64_MIN = -(2n ** 63n);
@@ -273,9 +273,12 @@ export function compareValues(a: Value, b: Value): number | null {
     if (x === y) return 0;
     return Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
   }
-  if (a instanceof RTimestamp && b instanceof RTimestamp) return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
-  if (a instanceof RDuration && b instanceof RDuration) return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
-  if (a instanceof RBytes && b instanceof RBytes) return Buffer.compare(Buffer.from(a.bytes), Buffer.from(b.bytes));
+  if (a instanceof RTimestamp && b instanceof RTimestamp)
+    return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
+  if (a instanceof RDuration && b instanceof RDuration)
+    return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
+  if (a instanceof RBytes && b instanceof RBytes)
+    return Buffer.compare(Buffer.from(a.bytes), Buffer.from(b.bytes));
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
       const c = compareValues(a[i]!, b[i]!);
@@ -300,7 +303,8 @@ export function show(v: Value): string {
       return JSON.stringify(v);
   }
   if (Array.isArray(v)) return '[' + v.map(show).join(', ') + ']';
-  if (v instanceof RMap) return '{' + [...v.m].map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`).join(', ') + '}';
+  if (v instanceof RMap)
+    return '{' + [...v.m].map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`).join(', ') + '}';
   if (v instanceof RSet) return 'set(' + v.items.map(show).join(', ') + ')';
   if (v instanceof RPath) return v.toString();
   if (v instanceof RTimestamp) return v.toString();
