@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    setupFiles: ['src/testing/loopback-only.ts'],
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },

@@ -15,6 +15,8 @@ const emulatorDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_CLI overrides the CLI under test (e.g. a build of another checkout); default dist/cli.js.
 const cliPath = process.env.BENCH_CLI ?? join(emulatorDir, 'dist', 'cli.js');
 const PROJECT = 'demo-bench';
+// Not on GCE: say so, or google-auth-library probes the metadata server over the network.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
