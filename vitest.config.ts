@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Root-level suites: rules grid over firestore.rules / storage.rules, seed and `npm start` checks.
+// Workspace packages run their own suites (npm test --workspaces).
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['emulator/src/testing/loopback-only.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});
