@@ -37,6 +37,8 @@ export interface EmulatorOptions {
 export interface EmulatorEngine extends EngineApi {
   exportData(): unknown;
   importData(data: never): void;
+  /** A document by path, for cross-service reads (storage rules' firestore.get()). */
+  lookup(projectId: string, databaseId: string, path: string): unknown;
 }
 
 /** What the storage part's startStorageServer returns (DESIGN.md "Storage entry point"). */
@@ -77,20 +79,14 @@ async function startStorage(
   projectId: string,
   engine: EmulatorEngine,
 ): Promise<StorageHandle> {
-  let mod: { startStorageServer(o: object): Promise<StorageHandle> };
-  try {
-    const spec = './storage/index.js';
-    mod = (await import(spec)) as typeof mod;
-  } catch (err) {
-    throw new Error(`Storage emulator is not available in this build: ${(err as Error).message}`);
-  }
-  const lookup = (engine as unknown as { lookup?: (p: string, d: string, path: string) => unknown })
-    .lookup;
-  return mod.startStorageServer({
+  // Loaded on demand so a Firestore-only start does not pay for the storage part.
+  const { startStorageServer } = await import('./storage/index.js');
+  return startStorageServer({
     host: opts.host ?? '127.0.0.1',
     port: opts.port ?? 0,
     projectId,
-    ...(lookup ? { firestore: { lookup: lookup.bind(engine) } } : {}),
+    // storage rules' firestore.get()/exists() read the live Firestore data of this process
+    firestore: { lookup: (p, d, docPath) => engine.lookup(p, d, docPath) },
   });
 }
 
