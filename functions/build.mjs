@@ -1,0 +1,64 @@
+/**
+ * Bundles src/index.ts into lib/index.js for the Functions emulator and `firebase deploy`.
+ * Workspace packages (@notenest/*) are bundled in: they are not on npm, so Cloud Build's
+ * `npm install` in functions/ could not fetch them. Every other package stays external and must
+ * be listed in this package.json's dependencies (the build fails otherwise), so the deployed
+ * function installs exactly what it imports.
+ */
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+const deps = new Set(Object.keys(pkg.dependencies ?? {}));
+const builtins = new Set(builtinModules);
+
+/** `firebase-admin/firestore` -> `firebase-admin`, `@scope/x/y` -> `@scope/x`. */
+function packageName(spec) {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const undeclared = new Set();
+const externals = {
+  name: 'npm-externals',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || builtins.has(args.path)) {
+        return { path: args.path, external: true };
+      }
+      const name = packageName(args.path);
+      if (name.startsWith('@notenest/')) return undefined; // bundle workspace code
+      if (!deps.has(name)) undeclared.add(name);
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const result = await esbuild.build({
+  absWorkingDir: here,
+  entryPoints: ['src/index.ts'],
+  outfile: 'lib/index.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  plugins: [externals],
+});
+
+if (undeclared.size) {
+  console.error(
+    `functions/build.mjs: imported but not in functions/package.json dependencies: ` +
+      [...undeclared].join(', '),
+  );
+  process.exit(1);
+}
+const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
+console.log(`functions: lib/index.js (${(bytes / 1024).toFixed(1)} KiB)`);
