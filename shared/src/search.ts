@@ -1,0 +1,111 @@
+/**
+ * The search tokenizer (docs/data-model.md "Search"). Functions index a note's fields and file
+ * text into `notes.searchTerms` with `searchTermsFor`; a search runs `queryTokens` on the typed
+ * text, queries `array-contains` on the first (longest) token and keeps the results for which
+ * `matchesSearch` holds.
+ */
+import { MAX_SEARCH_TERM_LENGTH, MAX_SEARCH_TERMS } from './constants.js';
+
+/** Shortest prefix indexed: "op" finds "operating". */
+export const MIN_PREFIX_LENGTH = 2;
+
+/**
+ * Words of `text`: lower-cased, diacritics removed (NFKD, then the Combining Diacritical Marks
+ * U+0300-036F dropped: "Café" -> "cafe"; marks that are part of other scripts, such as Devanagari
+ * vowel signs, stay), split on anything that is not a letter, such a mark, or a digit. Words
+ * longer than MAX_SEARCH_TERM_LENGTH are cut to it (query tokens are cut the same way, so they
+ * still match). Order kept, duplicates kept.
+ */
+export function tokenize(text: string): string[] {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]+/g, '')
+    .normalize('NFC')
+    .toLowerCase();
+  const out: string[] = [];
+  for (const w of folded.split(/[^\p{L}\p{M}\p{N}]+/u)) {
+    if (w === '') continue;
+    out.push([...w].slice(0, MAX_SEARCH_TERM_LENGTH).join(''));
+  }
+  return out;
+}
+
+/** A word and its prefixes from MIN_PREFIX_LENGTH characters, shortest first. */
+export function prefixesOf(word: string): string[] {
+  const cps = [...word];
+  if (cps.length < MIN_PREFIX_LENGTH) return [word];
+  const out: string[] = [];
+  for (let n = MIN_PREFIX_LENGTH; n <= cps.length; n++) out.push(cps.slice(0, n).join(''));
+  return out;
+}
+
+/** The note fields indexed for search. */
+export interface SearchableFields {
+  title?: string | null;
+  subjectName?: string | null;
+  courseName?: string | null;
+  collegeName?: string | null;
+  description?: string | null;
+}
+
+/**
+ * `notes.searchTerms` for a note: every word of title, subject, course, college, description
+ * (in that priority) and then of the file text contributes itself and its prefixes; distinct,
+ * at most `maxTerms` (MAX_SEARCH_TERMS) so the document and its index entries stay small.
+ * File words are taken most frequent first, so a long file fills the cap with its key words.
+ */
+export function searchTermsFor(
+  fields: SearchableFields,
+  fileText?: string | null,
+  maxTerms: number = MAX_SEARCH_TERMS,
+): string[] {
+  const terms = new Set<string>();
+  const add = (words: Iterable<string>): boolean => {
+    for (const w of words) {
+      for (const t of prefixesOf(w)) {
+        if (terms.size >= maxTerms) return false;
+        terms.add(t);
+      }
+    }
+    return true;
+  };
+  const fieldText = [
+    fields.title,
+    fields.subjectName,
+    fields.courseName,
+    fields.collegeName,
+    fields.description,
+  ]
+    .filter((s): s is string => typeof s === 'string')
+    .join(' ');
+  if (!add(tokenize(fieldText))) return [...terms];
+  if (fileText) {
+    const freq = new Map<string, number>();
+    for (const w of tokenize(fileText)) freq.set(w, (freq.get(w) ?? 0) + 1);
+    // Stable: equal counts keep first-appearance order.
+    const byFreq = [...freq.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+    add(byFreq);
+  }
+  return [...terms];
+}
+
+/**
+ * Tokens of a search box query, distinct, longest first: the first is the one to query with
+ * `array-contains` (the most selective), the rest are checked with `matchesSearch`.
+ */
+export function queryTokens(query: string): string[] {
+  const distinct = [...new Set(tokenize(query))];
+  // Stable sort: equal lengths keep the typed order.
+  return distinct.sort((a, b) => [...b].length - [...a].length);
+}
+
+/** True when every query token is among the note's search terms (all tokens must match). */
+export function matchesSearch(
+  searchTerms: readonly string[] | undefined,
+  tokens: readonly string[],
+): boolean {
+  if (tokens.length === 0) return true;
+  if (!searchTerms) return false;
+  const set = new Set(searchTerms);
+  return tokens.every((t) => set.has(t));
+}
