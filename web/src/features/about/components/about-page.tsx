@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../shared/ui';
+
+export default function AboutPage() {
+  return <PlaceholderPage title="About NoteNest" />;
+}

@@ -1,0 +1,15 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoadingState } from '../../../shared/ui';
+import { paths } from '../../../shared/routing/paths';
+import { useRequiredAuth } from '../hooks/use-auth';
+
+/** Guarded group (spec section 2): signed-out users go to /sign-in, remembering where they were. */
+export function RequireAuth() {
+  const state = useRequiredAuth();
+  const location = useLocation();
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'signed-out') {
+    return <Navigate to={paths.signIn} replace state={{ from: location }} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,34 @@
+import { useContext, useEffect } from 'react';
+import { displayedUser, type AuthState } from '../api/session';
+import { AuthContext, type AuthContextValue } from './auth-context';
+
+function useAuthContext(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/**
+ * The session as currently known, without forcing the Auth SDK to load. On public pages a
+ * visitor with no stored session hint stays in `loading` with no hint and is shown as signed out;
+ * that visitor never downloads Auth unless a page needs it.
+ */
+export function useAuth(): Pick<AuthContextValue, 'state' | 'signOut'> {
+  const { state, signOut } = useAuthContext();
+  return { state, signOut };
+}
+
+/**
+ * For screens that must know for sure (guards, sign-in/sign-up, profile): loads Auth if needed
+ * and reports `loading` until the SDK has answered.
+ */
+export function useRequiredAuth(): AuthState {
+  const { state, start } = useAuthContext();
+  useEffect(start, [start]);
+  return state;
+}
+
+/** The user to render (the stored hint while auth is still loading), or null. */
+export function useDisplayedUser() {
+  return displayedUser(useAuthContext().state);
+}

@@ -1,0 +1,6 @@
+// Public surface of the auth feature for the app shell and other features.
+export { AuthProvider } from './components/auth-provider';
+export { RequireAdmin } from './components/require-admin';
+export { RequireAuth } from './components/require-auth';
+export { useAuth, useDisplayedUser, useRequiredAuth } from './hooks/use-auth';
+export { displayNameOf, type AuthState, type Role, type SessionUser } from './api/session';

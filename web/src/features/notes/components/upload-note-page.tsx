@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../shared/ui';
+
+export default function UploadNotePage() {
+  return <PlaceholderPage title="Share Your Knowledge" />;
+}

@@ -1,0 +1,6 @@
+// Only loaders and plain config here: importing this barrel never pulls a Firebase SDK into a
+// chunk (each loader imports its SDK dynamically).
+export { EMULATOR_PORTS, FIREBASE_OPTIONS, emulatorHostFor } from './config';
+export { loadAuth, type AuthHandle, type AuthSdk } from './auth';
+export { loadFirestore, type FirestoreHandle, type FirestoreSdk } from './firestore';
+export { loadStorage, type StorageHandle, type StorageSdk } from './storage';
