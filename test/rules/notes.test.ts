@@ -1,0 +1,484 @@
+/**
+ * notes/{noteId}: the {actor} x {operation} grid (owner = the uploader) and the attacks
+ * (approving one's own note, counters, extra fields, types, sizes, unfiltered queries).
+ * Likes, which move likesCount, are in likes-comments.test.ts.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { MAX_NOTE_FILE_BYTES } from '@notenest/shared';
+import { FieldValue, startRulesHarness, type RulesHarness } from './harness.js';
+import {
+  ADMIN,
+  OTHER,
+  dbOf,
+  fresh,
+  matrix,
+  newNote,
+  pairs,
+  seedNote,
+  seedProfiles,
+  serverTime,
+  type Actor,
+  type World,
+} from './grid.js';
+
+let h: RulesHarness;
+beforeAll(async () => {
+  h = await startRulesHarness();
+  await seedProfiles(h, OTHER, ADMIN);
+});
+afterAll(() => h?.stop());
+
+interface NoteWorld extends World {
+  noteId: string;
+}
+
+/** A fresh uploader with a profile and (unless creating) a note, approved unless told. */
+async function world(note?: { approved: boolean }): Promise<NoteWorld> {
+  const owner = fresh('alice');
+  await seedProfiles(h, owner);
+  const noteId = note ? await seedNote(h, owner, note) : fresh('note');
+  return { owner, noteId };
+}
+const noteRef = (a: Actor, w: NoteWorld) => dbOf(h, a, w).doc(`notes/${w.noteId}`);
+const notes = (a: Actor, w: NoteWorld) => dbOf(h, a, w).collection('notes');
+/** An uploader's edit: new fields, updatedAt stamped, (back to) pending. */
+const edit = (patch: Record<string, unknown> = {}) => ({
+  title: 'Operating Systems Unit 3 (revised)',
+  updatedAt: serverTime(),
+  approved: false,
+  ...patch,
+});
+
+matrix('notes/{noteId}: `owner` uploaded the note', {
+  setup: async (op) => {
+    if (op === 'create') return world();
+    return world({ approved: !/pending|approve$/.test(op) });
+  },
+  ops: {
+    'get approved': (a, w) => noteRef(a, w).get(),
+    'get pending': (a, w) => noteRef(a, w).get(),
+    'list approved == true': (a, w) => notes(a, w).where('approved', '==', true).get(),
+    'list unfiltered': (a, w) => notes(a, w).get(),
+    'list uploaderId == owner': (a, w) => notes(a, w).where('uploaderId', '==', w.owner).get(),
+    create: (a, w) => noteRef(a, w).set(newNote(w.owner, w.noteId)),
+    'update (edit)': (a, w) => noteRef(a, w).update(edit()),
+    'update (approve)': (a, w) => noteRef(a, w).update({ approved: true }),
+    'update (set pending)': (a, w) => noteRef(a, w).update({ approved: false }),
+    'update (download +1)': (a, w) =>
+      noteRef(a, w).update({ downloadCount: FieldValue.increment(1) }),
+    delete: (a, w) => noteRef(a, w).delete(),
+  },
+  expect: {
+    //                          anon     owner    other    admin
+    'get approved': ['allow', 'allow', 'allow', 'allow'],
+    'get pending': ['deny', 'allow', 'deny', 'allow'],
+    'list approved == true': ['allow', 'allow', 'allow', 'allow'],
+    'list unfiltered': ['deny', 'deny', 'deny', 'allow'],
+    'list uploaderId == owner': ['deny', 'allow', 'deny', 'allow'],
+    create: ['deny', 'allow', 'deny', 'deny'],
+    'update (edit)': ['deny', 'allow', 'deny', 'deny'],
+    'update (approve)': ['deny', 'deny', 'deny', 'allow'],
+    'update (set pending)': ['deny', 'deny', 'deny', 'allow'],
+    'update (download +1)': ['deny', 'allow', 'allow', 'allow'],
+    delete: ['deny', 'deny', 'deny', 'deny'],
+  },
+});
+
+/** The owner creates a new note with `patch` applied. */
+const create = async (patch: Record<string, unknown> = {}) => {
+  const w = await world();
+  return noteRef('owner', w).set(newNote(w.owner, w.noteId, patch));
+};
+/** The owner edits their approved note. */
+const ownerEdit = async (patch: Record<string, unknown>) => {
+  const w = await world({ approved: true });
+  return noteRef('owner', w).update(patch);
+};
+/** `actor` updates an approved (or pending) note of a fresh owner. */
+const by = async (actor: Actor, patch: Record<string, unknown>, approved = true) => {
+  const w = await world({ approved });
+  return noteRef(actor, w).update(patch);
+};
+const without = (key: string) => async () => {
+  const w = await world();
+  const data: Record<string, unknown> = newNote(w.owner, w.noteId);
+  delete data[key];
+  return noteRef('owner', w).set(data);
+};
+
+pairs('notes: attacks on create (each against the same valid note)', [
+  {
+    name: "approved true (approving one's own note)",
+    allow: () => create({ approved: false }),
+    deny: () => create({ approved: true }),
+  },
+  {
+    name: 'likesCount 1',
+    allow: () => create({ likesCount: 0 }),
+    deny: () => create({ likesCount: 1 }),
+  },
+  {
+    name: 'downloadCount 1',
+    allow: () => create({ downloadCount: 0 }),
+    deny: () => create({ downloadCount: 1 }),
+  },
+  {
+    name: 'commentsCount 1',
+    allow: () => create({ commentsCount: 0 }),
+    deny: () => create({ commentsCount: 1 }),
+  },
+  {
+    name: 'searchTerms written by the client',
+    allow: () => create(),
+    deny: () => create({ searchTerms: ['os'] }),
+  },
+  { name: 'an extra field', allow: () => create(), deny: () => create({ featured: true }) },
+  { name: 'a missing field (description)', allow: () => create(), deny: without('description') },
+  { name: 'a missing field (updatedAt)', allow: () => create(), deny: without('updatedAt') },
+  {
+    name: 'uploaderId someone else',
+    allow: () => create(),
+    deny: () => create({ uploaderId: OTHER }),
+  },
+  {
+    name: "uploaderName not the profile's username",
+    allow: () => create(),
+    deny: () => create({ uploaderName: OTHER }),
+  },
+  {
+    name: 'title 120 vs 121 characters',
+    allow: () => create({ title: 't'.repeat(120) }),
+    deny: () => create({ title: 't'.repeat(121) }),
+  },
+  {
+    name: 'title 3 vs 2 characters',
+    allow: () => create({ title: 'abc' }),
+    deny: () => create({ title: 'ab' }),
+  },
+  {
+    name: 'title a number',
+    allow: () => create({ title: '123' }),
+    deny: () => create({ title: 123 }),
+  },
+  {
+    name: 'description 2000 vs 2001 characters',
+    allow: () => create({ description: 'd'.repeat(2000) }),
+    deny: () => create({ description: 'd'.repeat(2001) }),
+  },
+  {
+    name: 'description empty vs null',
+    allow: () => create({ description: '' }),
+    deny: () => create({ description: null }),
+  },
+  {
+    name: 'collegeName 2 vs 1 character',
+    allow: () => create({ collegeName: 'IT' }),
+    deny: () => create({ collegeName: 'I' }),
+  },
+  {
+    name: 'courseName 120 vs 121 characters',
+    allow: () => create({ courseName: 'c'.repeat(120) }),
+    deny: () => create({ courseName: 'c'.repeat(121) }),
+  },
+  {
+    name: 'subjectName 120 vs 121 characters',
+    allow: () => create({ subjectName: 's'.repeat(120) }),
+    deny: () => create({ subjectName: 's'.repeat(121) }),
+  },
+  {
+    name: 'batch not one of the four',
+    allow: () => create({ batch: '2023-2027' }),
+    deny: () => create({ batch: '2019-2023' }),
+  },
+  {
+    name: 'semester 8 vs 9',
+    allow: () => create({ semester: 8 }),
+    deny: () => create({ semester: 9 }),
+  },
+  {
+    name: 'semester 1 vs 0',
+    allow: () => create({ semester: 1 }),
+    deny: () => create({ semester: 0 }),
+  },
+  {
+    name: "semester 3 vs '3' (string)",
+    allow: () => create({ semester: 3 }),
+    deny: () => create({ semester: '3' }),
+  },
+  {
+    name: 'semester 3 vs 3.5 (float)',
+    allow: () => create({ semester: 3 }),
+    deny: () => create({ semester: 3.5 }),
+  },
+  {
+    name: 'fileUrl https vs javascript:',
+    allow: () => create({ fileUrl: 'http://example.com/a.txt' }),
+    deny: () => create({ fileUrl: 'javascript:alert(1)' }),
+  },
+  {
+    name: 'fileUrl 2048 vs 2049 characters',
+    allow: () => create({ fileUrl: 'https://' + 'u'.repeat(2040) }),
+    deny: () => create({ fileUrl: 'https://' + 'u'.repeat(2041) }),
+  },
+  {
+    name: 'fileName 255 vs 256 characters',
+    allow: () => create({ fileName: 'f'.repeat(255) }),
+    deny: () => create({ fileName: 'f'.repeat(256) }),
+  },
+  {
+    name: 'fileType text/plain vs text/html',
+    allow: () => create({ fileType: 'text/plain' }),
+    deny: () => create({ fileType: 'text/html' }),
+  },
+  {
+    name: 'fileSize 10 MiB vs 10 MiB + 1',
+    allow: () => create({ fileSize: MAX_NOTE_FILE_BYTES }),
+    deny: () => create({ fileSize: MAX_NOTE_FILE_BYTES + 1 }),
+  },
+  {
+    name: 'fileSize int vs string',
+    allow: () => create({ fileSize: 10 }),
+    deny: () => create({ fileSize: '10' }),
+  },
+  {
+    name: 'file fields null (a typed URL) vs a bad type',
+    allow: () => create({ fileName: null, filePath: null, fileType: null, fileSize: null }),
+    deny: () => create({ fileName: null, filePath: null, fileType: 'image/png', fileSize: null }),
+  },
+  {
+    name: "filePath in one's own folder vs another user's",
+    allow: () => create(),
+    deny: async () => {
+      const w = await world();
+      return noteRef('owner', w).set(
+        newNote(w.owner, w.noteId, { filePath: `notes/${OTHER}/${w.noteId}/a.pdf` }),
+      );
+    },
+  },
+  {
+    name: "filePath under this note's id vs another note's",
+    allow: () => create(),
+    deny: async () => {
+      const w = await world();
+      return noteRef('owner', w).set(
+        newNote(w.owner, w.noteId, { filePath: `notes/${w.owner}/other-note/a.pdf` }),
+      );
+    },
+  },
+  {
+    name: 'createdAt server time vs a client time',
+    allow: () => create({ createdAt: serverTime() }),
+    deny: () => create({ createdAt: new Date() }),
+  },
+  {
+    name: 'updatedAt server time vs a client time',
+    allow: () => create({ updatedAt: serverTime() }),
+    deny: () => create({ updatedAt: new Date() }),
+  },
+]);
+
+pairs("notes: attacks on the uploader's edit", [
+  {
+    name: "approving one's own pending note",
+    allow: () => by('admin', { approved: true }, false),
+    deny: () => by('owner', { approved: true }, false),
+  },
+  {
+    name: 'an approved note edited without going back to pending',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ approved: true })),
+  },
+  {
+    name: 'likesCount set',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ likesCount: 99 })),
+  },
+  {
+    name: 'downloadCount set',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ downloadCount: 99 })),
+  },
+  {
+    name: 'commentsCount set',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ commentsCount: 99 })),
+  },
+  {
+    name: 'searchTerms set',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ searchTerms: ['spam'] })),
+  },
+  {
+    name: 'uploaderId changed',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ uploaderId: OTHER })),
+  },
+  {
+    name: 'createdAt changed',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ createdAt: serverTime() })),
+  },
+  {
+    name: 'updatedAt not stamped',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ updatedAt: FieldValue.delete() })),
+  },
+  {
+    name: 'an extra field',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ pinned: true })),
+  },
+  {
+    name: 'title 121 characters',
+    allow: () => ownerEdit(edit({ title: 't'.repeat(120) })),
+    deny: () => ownerEdit(edit({ title: 't'.repeat(121) })),
+  },
+  {
+    name: 'semester 9',
+    allow: () => ownerEdit(edit({ semester: 8 })),
+    deny: () => ownerEdit(edit({ semester: 9 })),
+  },
+  {
+    name: 'description removed',
+    allow: () => ownerEdit(edit({ description: '' })),
+    deny: () => ownerEdit(edit({ description: FieldValue.delete() })),
+  },
+  {
+    name: "uploaderName set to someone else's name",
+    allow: async () => {
+      const w = await world({ approved: true });
+      return noteRef('owner', w).update(edit({ uploaderName: w.owner }));
+    },
+    deny: () => ownerEdit(edit({ uploaderName: OTHER })),
+  },
+]);
+
+pairs('notes: what admins may change', [
+  {
+    name: 'approve vs also edit the title',
+    allow: () => by('admin', { approved: true }, false),
+    deny: () => by('admin', { approved: true, title: 'Moderated title' }, false),
+  },
+  {
+    name: 'approved a bool vs a string',
+    allow: () => by('admin', { approved: false }),
+    deny: () => by('admin', { approved: 'false' }),
+  },
+  {
+    name: 'a role claim, not an admin: true claim',
+    allow: () => by('admin', { approved: true }, false),
+    deny: async () => {
+      const w = await world({ approved: false });
+      return dbOf(h, 'other', w, { admin: true })
+        .doc(`notes/${w.noteId}`)
+        .update({ approved: true });
+    },
+  },
+  {
+    name: 'commentsCount is not a client counter, even for admins',
+    allow: () => by('admin', { approved: false }),
+    deny: () => by('admin', { commentsCount: 1 }),
+  },
+]);
+
+pairs('notes: downloadCount moves by exactly +1', [
+  {
+    name: '+1 vs +2',
+    allow: () => by('other', { downloadCount: FieldValue.increment(1) }),
+    deny: () => by('other', { downloadCount: FieldValue.increment(2) }),
+  },
+  {
+    name: '+1 vs -1',
+    allow: () => by('other', { downloadCount: 1 }),
+    deny: () => by('other', { downloadCount: -1 }),
+  },
+  {
+    name: 'signed in vs signed out',
+    allow: () => by('other', { downloadCount: FieldValue.increment(1) }),
+    deny: () => by('anon', { downloadCount: FieldValue.increment(1) }),
+  },
+  {
+    name: 'alone vs with another field',
+    allow: () => by('other', { downloadCount: 1 }),
+    deny: () => by('other', { downloadCount: 1, likesCount: 1 }),
+  },
+  {
+    name: 'approved vs pending note of someone else',
+    allow: () => by('other', { downloadCount: 1 }, true),
+    deny: () => by('other', { downloadCount: 1 }, false),
+  },
+  {
+    name: 'downloadCount vs commentsCount +1',
+    allow: () => by('other', { downloadCount: 1 }),
+    deny: () => by('other', { commentsCount: 1 }),
+  },
+  {
+    name: 'downloadCount vs likesCount +1 without a like',
+    allow: () => by('other', { downloadCount: 1 }),
+    deny: () => by('other', { likesCount: 1 }),
+  },
+]);
+
+/** The queries the product runs, each beside the same query without the proof it needs. */
+const q = async (
+  actor: Actor,
+  build: (c: ReturnType<typeof notes>, w: NoteWorld) => { get(): Promise<unknown> },
+) => {
+  const w = await world({ approved: true });
+  return build(notes(actor, w), w).get();
+};
+pairs('notes: queries must say approved == true (rules are not filters)', [
+  {
+    name: 'Browse: approved == true vs no approved filter',
+    allow: () =>
+      q('anon', (c) => c.where('approved', '==', true).orderBy('createdAt', 'desc').limit(24)),
+    deny: () => q('anon', (c) => c.orderBy('createdAt', 'desc').limit(24)),
+  },
+  {
+    name: 'Browse filtered: approved == true vs subject only',
+    allow: () =>
+      q('other', (c) =>
+        c
+          .where('approved', '==', true)
+          .where('subjectName', '==', 'Operating Systems')
+          .orderBy('likesCount', 'desc'),
+      ),
+    deny: () =>
+      q('other', (c) =>
+        c.where('subjectName', '==', 'Operating Systems').orderBy('likesCount', 'desc'),
+      ),
+  },
+  {
+    name: 'Search: approved == true vs searchTerms only',
+    allow: () =>
+      q('other', (c) =>
+        c.where('approved', '==', true).where('searchTerms', 'array-contains', 'oper'),
+      ),
+    deny: () => q('other', (c) => c.where('searchTerms', 'array-contains', 'oper')),
+  },
+  {
+    name: 'approved == true vs approved != false',
+    allow: () => q('other', (c) => c.where('approved', '==', true)),
+    deny: () => q('other', (c) => c.where('approved', '!=', false)),
+  },
+  {
+    name: 'approved == false: admin vs student',
+    allow: () => q('admin', (c) => c.where('approved', '==', false)),
+    deny: () => q('other', (c) => c.where('approved', '==', false)),
+  },
+  {
+    name: 'My Uploads: uploaderId == self vs == someone else',
+    allow: () =>
+      q('owner', (c, w) => c.where('uploaderId', '==', w.owner).orderBy('createdAt', 'desc')),
+    deny: () =>
+      q('other', (c, w) => c.where('uploaderId', '==', w.owner).orderBy('createdAt', 'desc')),
+  },
+  {
+    name: 'Saved Notes: approved ids vs ids alone',
+    allow: () =>
+      q('other', (c, w) =>
+        c.where('approved', '==', true).where('__name__', 'in', [c.doc(w.noteId)]),
+      ),
+    deny: () => q('other', (c, w) => c.where('__name__', 'in', [c.doc(w.noteId)])),
+  },
+]);
