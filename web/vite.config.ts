@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
@@ -21,6 +22,13 @@ export function sdkChunkName(moduleIds: readonly string[]): string | undefined {
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // Bundle @notenest/shared from source: tree-shaken with the app, no build of shared/ needed
+    // first (tsconfig.json maps the same path for the type check).
+    alias: {
+      '@notenest/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)),
+    },
+  },
   build: {
     target: 'es2022',
     // The hosting emulator serves web/dist as is; source maps help reading stack traces from

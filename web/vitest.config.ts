@@ -1,26 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
 
-export default defineConfig({
-  test: {
-    // Tests may only talk to loopback (shared with the emulator suites).
-    setupFiles: ['../emulator/src/testing/loopback-only.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: ['src/**/*.browser.test.ts'],
+// Same resolve settings (the @notenest/shared source alias) as the app build.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      // Tests may only talk to loopback (shared with the emulator suites).
+      setupFiles: ['../emulator/src/testing/loopback-only.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+            exclude: ['src/**/*.browser.test.ts'],
+          },
         },
-      },
-      // Serves the production build (web/dist) and drives headless Chromium: run after a build.
-      {
-        extends: true,
-        test: { name: 'browser', include: ['src/**/*.browser.test.ts'] },
-      },
-    ],
-  },
-});
+        // Serves the production build (web/dist) and drives headless Chromium: run after a build.
+        {
+          extends: true,
+          test: { name: 'browser', include: ['src/**/*.browser.test.ts'] },
+        },
+      ],
+    },
+  }),
+);

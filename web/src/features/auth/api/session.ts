@@ -2,8 +2,9 @@
  * The signed-in user as the UI sees it, and the small session hint kept in localStorage.
  * Pure: no Firebase imports, so it is unit-tested and safe to load on any page.
  */
+import type { Role } from '@notenest/shared';
 
-export type Role = 'user' | 'admin';
+export type { Role };
 
 export interface SessionUser {
   uid: string;

@@ -2,18 +2,16 @@
  * What a note card shows, mapped from a `notes/{id}` document (docs/data-model.md). Pure and
  * defensive: a document written by an older client or a seed with a missing field still renders
  * (the spec shows "N/A" for missing card fields) instead of crashing the list.
- * TODO(shared): switch to the Note type of @notenest/shared once it is published.
  */
-export interface NoteSummary {
+import type { Note } from '@notenest/shared';
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+export interface NoteSummary
+  extends
+    Pick<Note, 'title' | 'description' | 'likesCount' | 'commentsCount'>,
+    Nullable<Pick<Note, 'subjectName' | 'courseName' | 'collegeName' | 'semester'>> {
   id: string;
-  title: string;
-  description: string;
-  subjectName: string | null;
-  courseName: string | null;
-  collegeName: string | null;
-  semester: number | null;
-  likesCount: number;
-  commentsCount: number;
   createdAt: Date | null;
 }
 

@@ -1,0 +1,128 @@
+/**
+ * The layering rules of the web app, checked on the sources (they are what keeps public pages
+ * free of Firestore/Storage code as features grow):
+ * - imports go one way: app -> features -> shared; a feature uses another only via its index.ts;
+ * - Firebase is imported only in shared/firebase (the lazy loaders), and elsewhere at most as
+ *   `import type` in a feature's api/; UI components and hooks never touch it;
+ * - Firestore and Storage SDKs are only imported dynamically;
+ * - reactfire's root import is not used (it bundles Realtime Database and Remote Config);
+ * - file names are kebab-case.
+ */
+import { describe, expect, it } from 'vitest';
+
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+interface ImportRef {
+  spec: string;
+  typeOnly: boolean;
+  dynamic: boolean;
+}
+
+function importsOf(code: string): ImportRef[] {
+  const refs: ImportRef[] = [];
+  const staticRe = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+  for (const m of code.matchAll(staticRe)) {
+    refs.push({ spec: m[3]!, typeOnly: Boolean(m[2]), dynamic: false });
+  }
+  for (const m of code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    // `typeof import('x')` in a type position is erased like `import type`.
+    const typeOnly = /typeof\s+$/.test(code.slice(Math.max(0, m.index - 10), m.index));
+    refs.push({ spec: m[1]!, typeOnly, dynamic: !typeOnly });
+  }
+  return refs;
+}
+
+/** Resolve a relative import to a /src/... path (without extension). */
+function resolve(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const parts = from.split('/').slice(0, -1);
+  for (const seg of spec.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+function layerOf(path: string): {
+  layer: 'app' | 'features' | 'shared' | 'other';
+  feature?: string;
+} {
+  const m = /^\/src\/(app|features|shared)\/(?:([^/]+)(?:\/|$))?/.exec(path);
+  if (!m) return { layer: 'other' };
+  return {
+    layer: m[1] as 'app' | 'features' | 'shared',
+    feature: m[1] === 'features' ? m[2] : undefined,
+  };
+}
+
+const files = Object.entries(sources).filter(([path]) => !path.startsWith('/src/testing/'));
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+
+describe('web architecture', () => {
+  it('finds the sources', () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('imports one way: app -> features -> shared; features meet through index.ts', () => {
+    const violations: string[] = [];
+    for (const [path, code] of files) {
+      const from = layerOf(path);
+      for (const { spec } of importsOf(code)) {
+        const target = resolve(path, spec);
+        if (!target) continue;
+        const to = layerOf(target);
+        if (from.layer === 'shared' && (to.layer === 'features' || to.layer === 'app')) {
+          violations.push(`${path} -> ${spec}`);
+        }
+        if (from.layer === 'features' && to.layer === 'app' && !isTest(path)) {
+          violations.push(`${path} -> ${spec}`);
+        }
+        if (
+          from.layer === 'features' &&
+          to.layer === 'features' &&
+          to.feature !== from.feature &&
+          target !== `/src/features/${to.feature}` &&
+          target !== `/src/features/${to.feature}/index`
+        ) {
+          violations.push(`${path} -> ${spec} (use the feature's index.ts)`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps Firebase behind shared/firebase and feature api/ modules', () => {
+    const violations: string[] = [];
+    for (const [path, code] of files) {
+      for (const ref of importsOf(code)) {
+        if (!/^(firebase|@firebase)(\/|$)/.test(ref.spec)) continue;
+        const inLoaders = path.startsWith('/src/shared/firebase/');
+        const inApi = /^\/src\/features\/[^/]+\/api\//.test(path);
+        if (inLoaders) {
+          if (/^firebase\/(firestore|storage)/.test(ref.spec) && !ref.typeOnly && !ref.dynamic) {
+            violations.push(`${path}: static import of ${ref.spec}`);
+          }
+        } else if (!(inApi && ref.typeOnly)) {
+          violations.push(`${path}: ${ref.spec}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('never imports reactfire (its root import drags in unused SDKs)', () => {
+    const users = files.filter(([, code]) => importsOf(code).some((r) => r.spec === 'reactfire'));
+    expect(users.map(([path]) => path)).toEqual([]);
+  });
+
+  it('names files in kebab-case', () => {
+    const bad = files
+      .map(([path]) => path.split('/').pop()!)
+      .filter((name) => !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*\.tsx?$/.test(name));
+    expect(bad).toEqual([]);
+  });
+});
