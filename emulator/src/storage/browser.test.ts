@@ -2,20 +2,17 @@
  * The firebase web SDK's browser build (XHR transport, upload progress, aborts on pause) in
  * headless Chromium, served from another origin so every call goes through CORS.
  */
-import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, requireChromium } from '../testing/chromium.js';
+import { serveBundle, type ServedBundle } from '../testing/serve-bundle.js';
 import { startStorageServer, type StorageServer } from './index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BUCKET = 'demo-browser.appspot.com';
-const CHROMIUM = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
 
 const PAGE_SCRIPT = `
 import { initializeApp } from 'firebase/app';
@@ -134,7 +131,7 @@ window.unauthorized = async () => {
 `;
 
 let server: StorageServer;
-let pageServer: http.Server;
+let pageServer: ServedBundle;
 let browser: Browser;
 let page: Page;
 
@@ -179,49 +176,19 @@ type Meta = Record<string, unknown> & { customMetadata?: Record<string, string> 
 // run (it must not silently skip). CHROMIUM_PATH points elsewhere if needed.
 describe('web SDK in headless Chromium', () => {
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
-      );
-    }
+    requireChromium();
     server = await startStorageServer({ port: 0 });
     server.setRules('*', [{ name: 'storage.rules', content: RULES }]);
-    const bundle = await build({
-      stdin: { contents: PAGE_SCRIPT, resolveDir: here, loader: 'js' },
-      bundle: true,
-      platform: 'browser',
+    pageServer = await serveBundle({
+      contents: PAGE_SCRIPT,
+      resolveDir: here,
       format: 'iife',
-      write: false,
-      logLevel: 'silent',
+      prefix: 'nn-storage-browser-',
     });
-    const js = bundle.outputFiles[0]!.text;
-    pageServer = http.createServer((req, res) => {
-      if (req.url === '/app.js') {
-        res.writeHead(200, { 'Content-Type': 'text/javascript' });
-        res.end(js);
-      } else {
-        res.writeHead(200, { 'Content-Type': 'text/html' });
-        res.end('<!doctype html><html><body><script src="/app.js"></script></body></html>');
-      }
-    });
-    await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     // `localhost` page vs `127.0.0.1` emulator: a different origin, so CORS applies.
-    await page.goto(`http://localhost:${(pageServer.address() as AddressInfo).port}/`);
+    await page.goto(`http://localhost:${pageServer.port}/`);
     await page.evaluate(
       (port) => (window as unknown as { setup(p: number): void }).setup(port),
       server.port,
@@ -230,7 +197,7 @@ describe('web SDK in headless Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise<void>((r) => (pageServer ? pageServer.close(() => r()) : r()));
+    await pageServer?.close();
     await server?.close();
   });
 

@@ -4,16 +4,15 @@
  * served from a different loopback port, so every request is cross-origin with credentials and
  * CORS is exercised for real.
  */
-import http from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { initializeApp as initAdmin, deleteApp as deleteAdmin, type App } from 'firebase-admin/app';
 import { getFirestore as adminFirestore } from 'firebase-admin/firestore';
 import { startEmulator, type RunningEmulator } from '../server.js';
 import { launchChromium, requireChromium } from '../testing/chromium.js';
+import { serveBundle, type ServedBundle } from '../testing/serve-bundle.js';
 
 const PROJECT = 'demo-transport-browser';
 
@@ -39,7 +38,7 @@ describe('web SDK in headless Chromium', () => {
   let emu: RunningEmulator;
   let admin: App;
   let browser: Browser;
-  let pageServer: http.Server;
+  let pageServer: ServedBundle;
   let pageUrl: string;
 
   beforeAll(async () => {
@@ -49,35 +48,20 @@ describe('web SDK in headless Chromium', () => {
     adminFirestore(admin).settings({ host: `127.0.0.1:${emu.firestore!.port}`, ssl: false });
 
     const require = createRequire(import.meta.url);
-    const bundle = await build({
-      stdin: {
-        contents: ENTRY,
-        resolveDir: require.resolve('firebase/package.json').replace(/package\.json$/, ''),
-        loader: 'js',
-      },
-      bundle: true,
-      write: false,
+    pageServer = await serveBundle({
+      contents: ENTRY,
+      resolveDir: path.dirname(require.resolve('firebase/package.json')),
       format: 'iife',
-      platform: 'browser',
-      logLevel: 'silent',
+      prefix: 'nn-transport-browser-',
     });
-    const js = bundle.outputFiles[0]!.text;
-    pageServer = http.createServer((req, res) => {
-      if (req.url === '/app.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(js);
-      else
-        res
-          .writeHead(200, { 'Content-Type': 'text/html' })
-          .end('<!doctype html><script src="/app.js"></script>');
-    });
-    await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
-    pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`;
+    pageUrl = pageServer.url;
 
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((r) => (pageServer ? pageServer.close(r) : r(undefined)));
+    await pageServer?.close();
     if (admin) await deleteAdmin(admin);
     await emu?.stop();
   });

@@ -5,16 +5,14 @@
  * unmodified client code drives our WebChannel endpoint in streaming and long-polling mode.
  * Only the Listen and Write streams are used (unary calls need XMLHttpRequest).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import { initializeApp as initAdmin, deleteApp as deleteAdmin, type App } from 'firebase-admin/app';
 import { getFirestore as adminFirestore } from 'firebase-admin/firestore';
 import { startEmulator, type RunningEmulator } from '../server.js';
+import { bundleToTempDir, type Bundle } from '../testing/serve-bundle.js';
 
 const PROJECT = 'demo-transport-webchannel';
 
@@ -28,7 +26,7 @@ describe('web SDK browser build (WebChannel) in Node', () => {
   let emu: RunningEmulator;
   let admin: App;
   let fb: any;
-  let tmp: string;
+  let bundle: Bundle | undefined;
   const seenUrls: string[] = [];
   let restoreFetch = () => {};
 
@@ -37,22 +35,13 @@ describe('web SDK browser build (WebChannel) in Node', () => {
     admin = initAdmin({ projectId: PROJECT }, 'webchannel-admin');
     adminFirestore(admin).settings({ host: `127.0.0.1:${emu.firestore!.port}`, ssl: false });
     const require = createRequire(import.meta.url);
-    const bundle = await build({
-      stdin: {
-        contents: ENTRY,
-        resolveDir: path.dirname(require.resolve('firebase/package.json')),
-        loader: 'js',
-      },
-      bundle: true,
-      write: false,
+    bundle = await bundleToTempDir({
+      contents: ENTRY,
+      resolveDir: path.dirname(require.resolve('firebase/package.json')),
       format: 'esm',
-      platform: 'browser',
-      logLevel: 'silent',
+      prefix: 'nn-wc-',
     });
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'nn-wc-'));
-    const file = path.join(tmp, 'firebase-browser.mjs');
-    writeFileSync(file, bundle.outputFiles[0]!.text);
-    fb = await import(pathToFileURL(file).href);
+    fb = await import(pathToFileURL(bundle.file).href);
     // Record what the WebChannel client fetches, to prove which transport was exercised.
     const realFetch = globalThis.fetch;
     globalThis.fetch = ((input: any, init?: any) => {
@@ -85,7 +74,7 @@ describe('web SDK browser build (WebChannel) in Node', () => {
     restoreFetch();
     await deleteAdmin(admin);
     await emu?.stop();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await bundle?.remove();
   });
 
   for (const [mode, settings] of [

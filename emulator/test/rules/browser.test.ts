@@ -3,30 +3,17 @@
  * Firestore, fetch for Storage), signed in with the unsigned mock token, like an app would be.
  * One emulator and one browser for the file; one browser context per user (each its own
  * connection pool, since every Firestore instance keeps hanging requests open).
- * Skipped when /usr/bin/chromium is absent.
+ * A missing Chromium fails the file (src/testing/chromium.ts); browsers are never downloaded.
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { launchChromium, requireChromium } from '../../src/testing/chromium.js';
+import { serveBundle, type ServedBundle } from '../../src/testing/serve-bundle.js';
 import { startRulesHarness, type RulesHarness } from './harness.js';
 import type { BrowserApi, Outcome } from './browser/entry.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const here = dirname(fileURLToPath(import.meta.url));
 
 const FIRESTORE_RULES = `rules_version = '2';
@@ -48,37 +35,9 @@ service firebase.storage {
 }`;
 
 let h: RulesHarness;
-let dir: string;
-let server: Server;
+let server: ServedBundle | undefined;
 let browser: Browser;
 const pages = new Map<string, Promise<Page>>();
-
-async function bundle(): Promise<string> {
-  dir = await mkdtemp(join(tmpdir(), 'nn-rules-browser-'));
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [join(here, 'browser', 'entry.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outfile: join(dir, 'bundle.js'),
-    logLevel: 'silent',
-  });
-  const html =
-    '<!doctype html><meta charset="utf-8"><title>rules</title><script type="module" src="/bundle.js"></script>';
-  server = createServer(async (req, res) => {
-    if (req.url === '/bundle.js') {
-      res
-        .writeHead(200, { 'content-type': 'text/javascript' })
-        .end(await readFile(join(dir, 'bundle.js')));
-    } else if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-}
 
 let appUrl = '';
 /** A page signed in as uid (null: signed out), created on first use. */
@@ -128,26 +87,30 @@ const allowed = (o: Outcome) => expect(o, JSON.stringify(o)).toMatchObject({ ok:
 const denied = (o: Outcome, code = 'permission-denied') =>
   expect(o, JSON.stringify(o)).toMatchObject({ ok: false, code });
 
-describe.skipIf(!existsSync(CHROMIUM))('rules in headless Chromium (web SDK browser build)', () => {
+describe('rules in headless Chromium (web SDK browser build)', () => {
   beforeAll(async () => {
+    requireChromium();
     h = await startRulesHarness({ firestoreRules: FIRESTORE_RULES, storageRules: STORAGE_RULES });
     await h.env.withSecurityRulesDisabled(async (ctx) => {
       await ctx.firestore().doc('bnotes/a').set({ owner: 'alice' });
       await ctx.firestore().doc('bnotes/b').set({ owner: 'bob' });
     });
-    const [url, b] = await Promise.all([
-      bundle(),
-      import('playwright-core').then(({ chromium }) =>
-        chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS }),
-      ),
+    const [served, b] = await Promise.all([
+      serveBundle({
+        entry: join(here, 'browser', 'entry.ts'),
+        target: 'es2022',
+        title: 'rules',
+        prefix: 'nn-rules-browser-',
+      }),
+      launchChromium(),
     ]);
-    appUrl = url;
+    server = served;
+    appUrl = served.url;
     browser = b;
   }, 60_000);
   afterAll(async () => {
     await browser?.close().catch(() => {});
-    if (server) await new Promise<void>((r) => server.close(() => r()));
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await server?.close();
     await h?.stop();
   });
 

@@ -231,30 +231,12 @@ export async function nodeWebDriver(projectId: string, hostPort: string): Promis
   return new WebDriver('web-node', projectId, invoke, async () => {});
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
- * One headless Chromium per test file. playwright's launch() already gives the browser a fresh
- * temporary user-data-dir; each driver gets its own context (own connection pool) and page,
- * because one Firestore instance holds two hanging requests of Chrome's six per host.
+ * Browser drivers share one headless Chromium per test file (launched by the fixture with
+ * src/testing/chromium.ts). playwright's launch() already gives the browser a fresh temporary
+ * user-data-dir; each driver gets its own context (own connection pool) and page, because one
+ * Firestore instance holds two hanging requests of Chrome's six per host.
  */
-export async function launchChromium(): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-}
-
 export async function browserWebDriver(
   browser: Browser,
   appUrl: string,

@@ -6,13 +6,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { clearProject, newProjectId, target } from './context.js';
 import { AdminDriver } from './admin-driver.js';
-import {
-  browserWebDriver,
-  launchChromium,
-  nodeWebDriver,
-  type Driver,
-  type DriverKind,
-} from './driver.js';
+import { launchChromium } from '../../src/testing/chromium.js';
+import { browserWebDriver, nodeWebDriver, type Driver, type DriverKind } from './driver.js';
 
 export const ALL_KINDS: DriverKind[] = ['admin', 'web-node', 'web-browser', 'web-browser-longpoll'];
 export const WEB_KINDS: DriverKind[] = ['web-node', 'web-browser', 'web-browser-longpoll'];
