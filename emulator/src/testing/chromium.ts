@@ -3,7 +3,8 @@
  * CI (.ci/run) installs Debian's chromium at /usr/bin/chromium, so a missing browser is an error
  * that fails the suite, never a reason to skip it. CHROMIUM_PATH overrides the path.
  *
- * Test-only (imports the playwright-core devDependency); excluded from the build output.
+ * Test-only (imports the playwright-core devDependency lazily). Built to dist/testing/ so the
+ * bench (plain .mjs run after the build) can use it too; the runtime entry never imports it.
  */
 import { existsSync } from 'node:fs';
 import type { Browser, LaunchOptions } from 'playwright-core';
