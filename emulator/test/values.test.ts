@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_KINDS, useFixture } from './support/fixture.js';
-import { dbRoot, parseTimestamp, rest, uniq } from './support/context.js';
+import { dbRoot, docName, parseTimestamp, rest, uniq } from './support/context.js';
 import { restGet, restSet, typeOf, V, type RestValue } from './support/rest-values.js';
 import { DriverError } from './support/driver.js';
 import type { Filter } from './support/spec.js';
@@ -219,6 +219,45 @@ describe('limits', () => {
       expect((await d.get(`${coll}/too-big`)).exists).toBe(false);
     },
   );
+
+  // Past the boundary, over gRPC (admin SDK). Up to gRPC's 4 MiB message limit the request
+  // reaches the engine, which answers like production: INVALID_ARGUMENT "Document '...' cannot be
+  // written because its size (N bytes) exceeds the maximum allowed size of 1,048,576 bytes.".
+  // Beyond it the request is refused before decoding with RESOURCE_EXHAUSTED (the official
+  // emulator: "gRPC message exceeds maximum size 4194304: N"; grpc-js: "Received message larger
+  // than max (N vs 4194304)").
+  it('admin: a document between 1 MiB and 4 MiB is INVALID_ARGUMENT with its size; over 4 MiB (gRPC message size), RESOURCE_EXHAUSTED', async () => {
+    const d = await fx.admin();
+    const coll = uniq('huge');
+    const MiB = 1024 * 1024;
+    for (const n of [2 * MiB, 4 * MiB - 64 * 1024]) {
+      const path = `${coll}/mid${n}`;
+      const err = await d.set(path, { s: 'x'.repeat(n) }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DriverError);
+      const { code, message } = err as DriverError;
+      expect(code, message).toBe('invalid-argument');
+      const m =
+        /Document '([^']+)' cannot be written because its size \(([\d,]+) bytes\) exceeds the maximum allowed size of 1,048,576 bytes\./.exec(
+          message,
+        );
+      expect(m, message).not.toBeNull();
+      expect(m![1]).toBe(docName(fx.projectId, path));
+      const size = Number(m![2]!.replaceAll(',', ''));
+      expect(m![2]).toBe(size.toLocaleString('en-US'));
+      // the string's bytes plus field name, document name and overhead
+      expect(size).toBeGreaterThan(n);
+      expect(size).toBeLessThan(n + 200);
+      expect((await d.get(path)).exists).toBe(false);
+    }
+    for (const n of [4 * MiB + 1024, 6 * MiB]) {
+      const path = `${coll}/over${n}`;
+      const err = await d.commitOnce(path, { s: 'x'.repeat(n) }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DriverError);
+      expect((err as DriverError).code, (err as DriverError).message).toBe('resource-exhausted');
+      expect((err as DriverError).message).toMatch(/4194304/);
+      expect((await d.get(path)).exists).toBe(false);
+    }
+  });
 
   it.each(['admin', 'web-node', 'web-browser'] as const)(
     '%s: a 500-write batch commits as a whole',

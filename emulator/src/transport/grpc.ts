@@ -141,7 +141,10 @@ export function createGrpcSide(engine: EngineApi): GrpcSide {
 
   const server = new grpc.Server({
     // Clients keep streams open for a long time; do not let grpc-js time sessions out.
-    'grpc.max_receive_message_length': -1,
+    // Requests over 4 MiB are refused with RESOURCE_EXHAUSTED before decoding, like the official
+    // emulator (grpc-java's default inbound limit); a smaller oversized document reaches the
+    // engine and gets its INVALID_ARGUMENT. Responses are not limited.
+    'grpc.max_receive_message_length': 4 * 1024 * 1024,
     'grpc.max_send_message_length': -1,
   });
   server.addService(definition, impl);
