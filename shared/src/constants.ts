@@ -40,7 +40,7 @@ export const NOTE_LIMITS = {
 /** Limits of `users/{uid}` fields. */
 export const USER_LIMITS = {
   username: { min: 2, max: 40 },
-  email: { min: 3, max: 254 },
+  email: { min: 0, max: 254 },
   avatar: { min: 8, max: 2048 },
 } as const satisfies Record<string, LengthLimit>;
 

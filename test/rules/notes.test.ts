@@ -14,6 +14,7 @@ import {
   matrix,
   newNote,
   pairs,
+  seed,
   seedNote,
   seedProfiles,
   serverTime,
@@ -482,3 +483,43 @@ pairs('notes: queries must say approved == true (rules are not filters)', [
     deny: () => q('other', (c, w) => c.where('__name__', 'in', [c.doc(w.noteId)])),
   },
 ]);
+
+// ---- meta/filterOptions: written by functions only, read by anyone ---------------------------
+
+matrix('meta/filterOptions (no owner: functions write it)', {
+  setup: async () => {
+    await seed(h, {
+      'meta/filterOptions': {
+        subjects: ['Operating Systems'],
+        courses: ['B.Tech CSE'],
+        semesters: [3],
+        colleges: ['IIT Delhi'],
+        updatedAt: serverTime(),
+      },
+    });
+    return { owner: fresh('alice') };
+  },
+  ops: {
+    get: (a, w) => dbOf(h, a, w).doc('meta/filterOptions').get(),
+    'get other meta doc': (a, w) => dbOf(h, a, w).doc('meta/stats').get(),
+    list: (a, w) => dbOf(h, a, w).collection('meta').get(),
+    create: (a, w) =>
+      dbOf(h, a, w)
+        .doc(`meta/${fresh('x')}`)
+        .set({ subjects: [] }),
+    update: (a, w) =>
+      dbOf(h, a, w)
+        .doc('meta/filterOptions')
+        .update({ subjects: ['Spam'] }),
+    delete: (a, w) => dbOf(h, a, w).doc('meta/filterOptions').delete(),
+  },
+  expect: {
+    //                    anon    owner   other   admin
+    get: ['allow', 'allow', 'allow', 'allow'],
+    'get other meta doc': ['deny', 'deny', 'deny', 'deny'],
+    list: ['deny', 'deny', 'deny', 'deny'],
+    create: ['deny', 'deny', 'deny', 'deny'],
+    update: ['deny', 'deny', 'deny', 'deny'],
+    delete: ['deny', 'deny', 'deny', 'deny'],
+  },
+});

@@ -206,7 +206,7 @@ interface SavedWorld extends World {
   noteId: string;
 }
 matrix('users/{uid}/saved/{noteId}: the owner saved an approved note', {
-  setup: async (op) => {
+  setup: async (op): Promise<SavedWorld> => {
     const w = await owner();
     const noteId = await seedNote(h, OTHER);
     if (op !== 'create')

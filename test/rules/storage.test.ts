@@ -1,0 +1,200 @@
+/**
+ * storage.rules: notes/{uid}/{noteId}/{file} and avatars/{uid}/{file}: the {actor} x
+ * {operation} grid (owner = the folder's uid) and the attacks (oversized and wrong-type files,
+ * uploads into someone else's folder, publishing a file through someone else's approved note).
+ * Note files become public through the note's Firestore document (firestore.get in the rules).
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { MAX_AVATAR_BYTES, MAX_NOTE_FILE_BYTES, NOTE_FILE_TYPES } from '@notenest/shared';
+import { startRulesHarness, type RulesHarness } from './harness.js';
+import {
+  ADMIN,
+  OTHER,
+  bucketOf,
+  bytes,
+  fresh,
+  matrix,
+  pairs,
+  put,
+  seedNote,
+  seedProfiles,
+  type Actor,
+  type World,
+} from './grid.js';
+
+let h: RulesHarness;
+beforeAll(async () => {
+  h = await startRulesHarness({ storage: true });
+  await seedProfiles(h, OTHER, ADMIN);
+});
+afterAll(() => h?.stop());
+
+const PDF = NOTE_FILE_TYPES.pdf;
+
+interface FileWorld extends World {
+  noteId: string;
+  path: string;
+}
+
+/** A note of `owner` (approved or pending) and, unless creating, its file in Storage. */
+async function fileWorld(approved: boolean, withFile = true): Promise<FileWorld> {
+  const owner = fresh('alice');
+  const noteId = await seedNote(h, owner, { approved });
+  const path = `notes/${owner}/${noteId}/os.pdf`;
+  if (withFile)
+    await put(bucketOf(h, 'owner', { owner }).ref(path), bytes(10), { contentType: PDF });
+  return { owner, noteId, path };
+}
+const file = (a: Actor, w: FileWorld) => bucketOf(h, a, w).ref(w.path);
+
+matrix('storage notes/{uid}/{noteId}/{file}: `owner` is uid and uploaded the note', {
+  setup: (op) => fileWorld(op.includes('approved'), op !== 'create'),
+  ops: {
+    'get (pending note)': (a, w) => file(a, w).getMetadata(),
+    'get (approved note)': (a, w) => file(a, w).getMetadata(),
+    'download (approved note)': (a, w) => file(a, w).getDownloadURL(),
+    list: (a, w) => bucketOf(h, a, w).ref(`notes/${w.owner}/${w.noteId}`).listAll(),
+    create: (a, w) => put(file(a, w), bytes(100), { contentType: PDF }),
+    update: (a, w) => put(file(a, w), bytes(200), { contentType: NOTE_FILE_TYPES.txt }),
+    delete: (a, w) => file(a, w).delete(),
+  },
+  expect: {
+    //                       anon     owner    other    admin
+    'get (pending note)': ['deny', 'allow', 'deny', 'allow'],
+    'get (approved note)': ['allow', 'allow', 'allow', 'allow'],
+    'download (approved note)': ['allow', 'allow', 'allow', 'allow'],
+    list: ['deny', 'allow', 'deny', 'allow'],
+    create: ['deny', 'allow', 'deny', 'deny'],
+    update: ['deny', 'allow', 'deny', 'deny'],
+    delete: ['deny', 'allow', 'deny', 'allow'],
+  },
+});
+
+const upload = async (size: number, contentType: string) => {
+  const w = await fileWorld(false, false);
+  return put(file('owner', w), bytes(size), { contentType });
+};
+
+pairs('storage notes: attacks', [
+  {
+    name: 'exactly 10 MiB vs one byte more',
+    allow: () => upload(MAX_NOTE_FILE_BYTES, PDF),
+    deny: () => upload(MAX_NOTE_FILE_BYTES + 1, PDF),
+  },
+  ...Object.entries(NOTE_FILE_TYPES).map(([ext, type]) => ({
+    name: `.${ext} (${type}) vs text/html`,
+    allow: () => upload(10, type),
+    deny: () => upload(10, 'text/html'),
+  })),
+  { name: 'pdf vs image/png', allow: () => upload(10, PDF), deny: () => upload(10, 'image/png') },
+  {
+    name: 'pdf vs application/octet-stream',
+    allow: () => upload(10, PDF),
+    deny: () => upload(10, 'application/octet-stream'),
+  },
+  {
+    name: "upload into one's own vs someone else's folder",
+    allow: async () => {
+      const w = await fileWorld(false, false);
+      return put(file('owner', w), bytes(10), { contentType: PDF });
+    },
+    deny: async () => {
+      const w = await fileWorld(false, false);
+      return put(bucketOf(h, 'other', w).ref(w.path), bytes(10), { contentType: PDF });
+    },
+  },
+  {
+    name: "a file published by one's own approved note vs by someone else's",
+    allow: async () => file('anon', await fileWorld(true)).getMetadata(),
+    deny: async () => {
+      // Mallory puts a file under her folder with the id of alice's approved note.
+      const victim = await fileWorld(true, false);
+      const mallory = fresh('mallory');
+      const ref = `notes/${mallory}/${victim.noteId}/x.pdf`;
+      await put(bucketOf(h, 'owner', { owner: mallory }).ref(ref), bytes(10), { contentType: PDF });
+      return bucketOf(h, 'anon', victim).ref(ref).getMetadata();
+    },
+  },
+  {
+    name: 'a file whose note exists vs whose note does not',
+    allow: async () => file('other', await fileWorld(true)).getMetadata(),
+    deny: async () => {
+      const w = await fileWorld(true);
+      const orphan = `notes/${w.owner}/${fresh('gone')}/os.pdf`;
+      await put(file('owner', { ...w, path: orphan }), bytes(10), { contentType: PDF });
+      return bucketOf(h, 'other', w).ref(orphan).getMetadata();
+    },
+  },
+  {
+    name: 'outside notes/ and avatars/: nothing is writable',
+    allow: () => upload(10, PDF),
+    deny: async () => {
+      const w = await fileWorld(false, false);
+      return put(bucketOf(h, 'owner', w).ref(`uploads/${w.owner}/os.pdf`), bytes(10), {
+        contentType: PDF,
+      });
+    },
+  },
+]);
+
+// ---- avatars ---------------------------------------------------------------------------------
+
+interface AvatarWorld extends World {
+  path: string;
+}
+async function avatarWorld(withFile = true): Promise<AvatarWorld> {
+  const owner = fresh('alice');
+  const path = `avatars/${owner}/me.png`;
+  if (withFile)
+    await put(bucketOf(h, 'owner', { owner }).ref(path), bytes(10), { contentType: 'image/png' });
+  return { owner, path };
+}
+const avatar = (a: Actor, w: AvatarWorld) => bucketOf(h, a, w).ref(w.path);
+
+matrix('storage avatars/{uid}/{file}: `owner` is uid', {
+  setup: (op) => avatarWorld(op !== 'create'),
+  ops: {
+    get: (a, w) => avatar(a, w).getMetadata(),
+    list: (a, w) => bucketOf(h, a, w).ref(`avatars/${w.owner}`).listAll(),
+    create: (a, w) => put(avatar(a, w), bytes(100), { contentType: 'image/png' }),
+    update: (a, w) => put(avatar(a, w), bytes(100), { contentType: 'image/jpeg' }),
+    delete: (a, w) => avatar(a, w).delete(),
+  },
+  expect: {
+    //       anon     owner    other    admin
+    get: ['allow', 'allow', 'allow', 'allow'],
+    list: ['deny', 'allow', 'deny', 'allow'],
+    create: ['deny', 'allow', 'deny', 'deny'],
+    update: ['deny', 'allow', 'deny', 'deny'],
+    delete: ['deny', 'allow', 'deny', 'allow'],
+  },
+});
+
+const avatarUpload = async (size: number, contentType: string) =>
+  put(avatar('owner', await avatarWorld(false)), bytes(size), { contentType });
+
+pairs('storage avatars: attacks', [
+  {
+    name: 'exactly 2 MiB vs one byte more',
+    allow: () => avatarUpload(MAX_AVATAR_BYTES, 'image/png'),
+    deny: () => avatarUpload(MAX_AVATAR_BYTES + 1, 'image/png'),
+  },
+  {
+    name: 'image/webp vs application/pdf',
+    allow: () => avatarUpload(10, 'image/webp'),
+    deny: () => avatarUpload(10, PDF),
+  },
+  {
+    name: 'image/jpeg vs text/html',
+    allow: () => avatarUpload(10, 'image/jpeg'),
+    deny: () => avatarUpload(10, 'text/html'),
+  },
+  {
+    name: "one's own vs someone else's avatar folder",
+    allow: () => avatarUpload(10, 'image/png'),
+    deny: async () => {
+      const w = await avatarWorld(false);
+      return put(bucketOf(h, 'other', w).ref(w.path), bytes(10), { contentType: 'image/png' });
+    },
+  },
+]);
