@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+/**
+ * Seeds the demo data (scripts/lib/demo-data.mjs) into the emulators through the Admin SDK:
+ * Auth accounts (the admin with custom claim role=admin), users/, notes/ with their files in
+ * Storage (download tokens, fileUrl = the emulator download URL), likes, comments, saved notes
+ * and meta/filterOptions.
+ *
+ *   FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 FIREBASE_STORAGE_EMULATOR_HOST=127.0.0.1:9199 \
+ *   FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 node scripts/seed.mjs [--force]
+ *
+ * Emulators only: it refuses to run unless all three *_EMULATOR_HOST variables are set.
+ * Skips when Firestore already holds users or notes (the data of an earlier run is kept), unless
+ * --force. Idempotent: fixed ids, fixed timestamps and set() overwrite, so a forced re-run writes
+ * the same documents again (it does not remove documents created since).
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { BUCKET, PROJECT_ID, buildDemoData } from './lib/demo-data.mjs';
+
+// google-auth-library would otherwise probe the GCE metadata server.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
+const HOST_VARS = [
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_STORAGE_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+];
+
+const ts = (d) => Timestamp.fromDate(d);
+
+async function mapLimit(items, limit, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function upsertAccount(auth, a) {
+  const props = {
+    email: a.email,
+    password: a.password,
+    displayName: a.username,
+    emailVerified: true,
+    disabled: false,
+  };
+  try {
+    await auth.createUser({ uid: a.uid, ...props });
+  } catch (err) {
+    if (err?.code !== 'auth/uid-already-exists' && err?.code !== 'auth/email-already-exists')
+      throw err;
+    await auth.updateUser(a.uid, props);
+  }
+  await auth.setCustomUserClaims(a.uid, a.role === 'admin' ? { role: 'admin' } : null);
+}
+
+/**
+ * Writes the demo data. Options: `force` (seed even when data exists), `log` (line sink).
+ * Emulator hosts come from the environment (see above). Resolves to a summary.
+ */
+export async function seed({ force = false, log = (line) => console.log(line) } = {}) {
+  const missing = HOST_VARS.filter((v) => !process.env[v]);
+  if (missing.length) {
+    throw new Error(`seed: emulators only; set ${missing.join(', ')} (npm start does)`);
+  }
+  const app = initializeApp({ projectId: PROJECT_ID, storageBucket: BUCKET }, `seed-${Date.now()}`);
+  try {
+    const db = getFirestore(app);
+    const auth = getAuth(app);
+    const bucket = getStorage(app).bucket(BUCKET);
+
+    if (!force) {
+      const [users, notes] = await Promise.all([
+        db.collection('users').limit(1).get(),
+        db.collection('notes').limit(1).get(),
+      ]);
+      if (!users.empty || !notes.empty) {
+        log(
+          'seed: Firestore already has data; keeping it (node scripts/seed.mjs --force re-seeds)',
+        );
+        return { seeded: false };
+      }
+    }
+
+    const started = Date.now();
+    const data = buildDemoData({
+      storageOrigin: `http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}`,
+    });
+
+    await mapLimit(data.accounts, 4, (a) => upsertAccount(auth, a));
+
+    await mapLimit(data.files, 8, (f) =>
+      bucket.file(f.path).save(f.bytes, {
+        resumable: false,
+        contentType: f.contentType,
+        metadata: {
+          contentType: f.contentType,
+          metadata: { firebaseStorageDownloadTokens: f.token },
+        },
+      }),
+    );
+
+    const writes = [];
+    for (const p of data.profiles) {
+      writes.push([db.doc(`users/${p.uid}`), { ...p.data, createdAt: ts(p.data.createdAt) }]);
+    }
+    for (const n of data.notes) {
+      writes.push([
+        db.doc(`notes/${n.id}`),
+        { ...n.data, createdAt: ts(n.data.createdAt), updatedAt: ts(n.data.updatedAt) },
+      ]);
+    }
+    for (const l of data.likes) {
+      writes.push([
+        db.doc(`notes/${l.noteId}/likes/${l.uid}`),
+        { createdAt: ts(l.data.createdAt) },
+      ]);
+    }
+    for (const c of data.comments) {
+      writes.push([
+        db.doc(`notes/${c.noteId}/comments/${c.id}`),
+        { ...c.data, commentedAt: ts(c.data.commentedAt) },
+      ]);
+    }
+    for (const s of data.saved) {
+      writes.push([
+        db.doc(`users/${s.uid}/saved/${s.noteId}`),
+        { ...s.data, savedAt: ts(s.data.savedAt) },
+      ]);
+    }
+    writes.push([
+      db.doc('meta/filterOptions'),
+      { ...data.filterOptions, updatedAt: ts(data.filterOptions.updatedAt) },
+    ]);
+    for (let i = 0; i < writes.length; i += 400) {
+      const batch = db.batch();
+      for (const [ref, doc] of writes.slice(i, i + 400)) batch.set(ref, doc);
+      await batch.commit();
+    }
+
+    const summary = {
+      seeded: true,
+      accounts: data.accounts.length,
+      notes: data.notes.length,
+      approved: data.notes.filter((n) => n.data.approved).length,
+      files: data.files.length,
+      likes: data.likes.length,
+      comments: data.comments.length,
+      saved: data.saved.length,
+      colleges: data.filterOptions.colleges.length,
+      ms: Date.now() - started,
+    };
+    log(
+      `seed: ${summary.accounts} accounts, ${summary.notes} notes (${summary.approved} approved) ` +
+        `with files, ${summary.likes} likes, ${summary.comments} comments, ${summary.saved} saved ` +
+        `notes across ${summary.colleges} colleges in ${summary.ms} ms`,
+    );
+    return summary;
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+function invokedDirectly() {
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--force');
+  if (unknown.length) {
+    console.error(`Unknown argument: ${unknown[0]}\nUsage: node scripts/seed.mjs [--force]`);
+    process.exit(2);
+  }
+  seed({ force: args.includes('--force') }).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err?.stack ?? String(err));
+      process.exit(1);
+    },
+  );
+}
