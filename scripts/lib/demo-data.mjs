@@ -6,7 +6,7 @@
  * Shapes follow docs/data-model.md; timestamps are JS Dates here (the writer converts them).
  */
 import { BATCHES, COURSES, NOTE_FILE_TYPES, searchTermsFor } from '@notenest/shared';
-import { makePdf } from './pdf.mjs';
+import { extractPdfText, makePdf } from './pdf.mjs';
 
 export const PROJECT_ID = 'demo-notenest';
 export const BUCKET = `${PROJECT_ID}.appspot.com`;
@@ -309,11 +309,12 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
       },
       random,
     );
-    const fileText = `${title}\n${text}`;
     const bytes =
       ext === 'pdf'
         ? makePdf({ title, body: text, author: student.username })
-        : Buffer.from(`${fileText}\n`, 'utf8');
+        : Buffer.from(`${title}\n${text}\n`, 'utf8');
+    // The text a server-side extractor reads back from the file (what search indexes).
+    const fileText = ext === 'pdf' ? extractPdfText(bytes) : bytes.toString('utf8');
     const token = uuid(random);
     const fileType = NOTE_FILE_TYPES[ext];
     const approved = !isPending(i);

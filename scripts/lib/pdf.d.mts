@@ -1,0 +1,3 @@
+export function wrapText(text: string, width?: number): string[];
+export function makePdf(options: { title: string; body: string; author?: string }): Buffer;
+export function extractPdfText(buf: Buffer): string;

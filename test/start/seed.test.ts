@@ -1,0 +1,298 @@
+/**
+ * The seed creates exactly what the README promises: run against our Firestore + Storage emulator
+ * (in-process, free ports, the project's rules loaded) and the Auth emulator from firebase-tools
+ * (free ports), then every promise is checked against what the emulators hold.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchTermsFor, validateNoteInput } from '@notenest/shared';
+// Built by `npm run build` (npm test builds every workspace first).
+import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
+import {
+  ADMIN_PASSWORD,
+  BUCKET,
+  NOTE_COUNT,
+  PENDING_COUNT,
+  STUDENT_PASSWORD,
+  buildDemoData,
+} from '../../scripts/lib/demo-data.mjs';
+import { extractPdfText } from '../../scripts/lib/pdf.mjs';
+import { seed } from '../../scripts/seed.mjs';
+import {
+  PROJECT,
+  ROOT,
+  checkPdfStructure,
+  signIn,
+  startAuthEmulator,
+  type AuthEmulator,
+} from './support.js';
+
+let emulator: RunningEmulator;
+let auth: AuthEmulator;
+let app: App;
+let db: Firestore;
+let firstRun: Awaited<ReturnType<typeof seed>>;
+
+type Doc = { path: string; id: string; data: Record<string, any> };
+const all = async (q: FirebaseFirestore.Query): Promise<Doc[]> =>
+  (await q.get()).docs.map((d) => ({ path: d.ref.path, id: d.id, data: d.data() }));
+
+/** Every document the seed writes, path -> data as JSON (timestamps as ISO strings). */
+async function snapshotAll(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const groups = ['users', 'saved', 'notes', 'likes', 'comments', 'meta'];
+  for (const g of groups) {
+    for (const d of await all(db.collectionGroup(g))) {
+      out[d.path] = JSON.stringify(d.data, (_k, v) =>
+        v && typeof v === 'object' && typeof v.toDate === 'function' ? v.toDate().toISOString() : v,
+      );
+    }
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  [emulator, auth] = await Promise.all([
+    startEmulator({
+      firestore: { host: '127.0.0.1', port: 0 },
+      storage: { host: '127.0.0.1', port: 0 },
+      projectId: PROJECT,
+      rules: {
+        firestore: path.join(ROOT, 'firestore.rules'),
+        storage: path.join(ROOT, 'storage.rules'),
+      },
+      log: () => {},
+    }),
+    startAuthEmulator(),
+  ]);
+  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${emulator.firestore!.port}`;
+  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${emulator.storage!.port}`;
+  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = auth.host;
+  firstRun = await seed({ log: () => {} });
+  app = initializeApp({ projectId: PROJECT, storageBucket: BUCKET }, 'seed-test');
+  db = getFirestore(app);
+});
+
+afterAll(async () => {
+  if (app) await deleteApp(app);
+  await Promise.all([emulator?.stop(), auth?.stop()]);
+});
+
+describe('seed', () => {
+  it('keeps the README promises (accounts, passwords, numbers)', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`| admin@notenest.dev | \`${ADMIN_PASSWORD}\` |`);
+    for (let i = 1; i <= 6; i++)
+      expect(readme).toContain(`| student${i}@notenest.dev | \`${STUDENT_PASSWORD}\` |`);
+    const prose = readme.replace(/\s+/g, ' ');
+    expect(prose).toContain('64 notes (48 approved, 16 pending)');
+    expect(prose).toContain(
+      '6 colleges, 6 courses, 18 subjects, semesters 1-6 and all four batches',
+    );
+    expect(firstRun).toMatchObject({ seeded: true, accounts: 7, notes: 64, approved: 48 });
+  });
+
+  it('creates one admin and six students with profiles per the data model', async () => {
+    const users = await all(db.collection('users'));
+    expect(users).toHaveLength(7);
+    for (const u of users) {
+      expect(Object.keys(u.data).sort()).toEqual(
+        ['avatar', 'createdAt', 'email', 'notesCount', 'role', 'username'].sort(),
+      );
+      expect(u.data['username'].length).toBeGreaterThanOrEqual(2);
+      expect(u.data['avatar']).toBeNull();
+    }
+    expect(users.filter((u) => u.data['role'] === 'admin').map((u) => u.data['email'])).toEqual([
+      'admin@notenest.dev',
+    ]);
+    expect(users.filter((u) => u.data['role'] === 'user')).toHaveLength(6);
+  });
+
+  it('lets every demo account sign in; only the admin has the role=admin claim', async () => {
+    const users = await all(db.collection('users'));
+    for (const u of users) {
+      const password = u.data['role'] === 'admin' ? ADMIN_PASSWORD : STUDENT_PASSWORD;
+      const r = await signIn(auth.host, u.data['email'], password);
+      expect(r.localId).toBe(u.id);
+      expect(r.claims['role']).toBe(u.data['role'] === 'admin' ? 'admin' : undefined);
+    }
+    await expect(signIn(auth.host, 'student1@notenest.dev', 'wrong-password')).rejects.toThrow(
+      /INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/,
+    );
+  });
+
+  it('creates 64 notes (48 approved, 16 pending) across 6 colleges, courses from COURSES', async () => {
+    const notes = await all(db.collection('notes'));
+    expect(notes).toHaveLength(NOTE_COUNT);
+    expect(notes.filter((n) => n.data['approved'] === false)).toHaveLength(PENDING_COUNT);
+    const distinct = (k: string) => new Set(notes.map((n) => n.data[k])).size;
+    expect(distinct('collegeName')).toBe(6);
+    expect(distinct('courseName')).toBe(6);
+    expect(distinct('subjectName')).toBe(18);
+    expect([...new Set(notes.map((n) => n.data['semester']))].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(distinct('batch')).toBe(4);
+    // Every student has approved and pending notes.
+    for (let i = 1; i <= 6; i++) {
+      const mine = notes.filter((n) => n.data['uploaderId'] === `demo-student-${i}`);
+      expect(mine.some((n) => n.data['approved'])).toBe(true);
+      expect(mine.some((n) => !n.data['approved'])).toBe(true);
+    }
+  });
+
+  it('writes notes that pass the shared validator and carry exactly the documented fields', async () => {
+    const users = new Map((await all(db.collection('users'))).map((u) => [u.id, u.data]));
+    for (const n of await all(db.collection('notes'))) {
+      const d = n.data;
+      expect(Object.keys(d).sort()).toEqual(
+        [
+          'approved',
+          'batch',
+          'collegeName',
+          'commentsCount',
+          'courseName',
+          'createdAt',
+          'description',
+          'downloadCount',
+          'fileName',
+          'filePath',
+          'fileSize',
+          'fileType',
+          'fileUrl',
+          'likesCount',
+          'searchTerms',
+          'semester',
+          'subjectName',
+          'title',
+          'updatedAt',
+          'uploaderId',
+          'uploaderName',
+        ].sort(),
+      );
+      const v = validateNoteInput({ ...d, confirmed: true }, 'create');
+      expect(v.ok ? null : v.errors, n.id).toBeNull();
+      expect(d['uploaderName']).toBe(users.get(d['uploaderId'])?.['username']);
+      expect(d['filePath']).toBe(`notes/${d['uploaderId']}/${n.id}/${d['fileName']}`);
+      if (!d['approved']) expect(d['downloadCount']).toBe(0);
+    }
+  });
+
+  it("stores each note's file in Storage with its type, size and download token", async () => {
+    const notes = await all(db.collection('notes'));
+    const [files] = await getStorage(app).bucket(BUCKET).getFiles({ prefix: 'notes/' });
+    expect(files.map((f) => f.name).sort()).toEqual(notes.map((n) => n.data['filePath']).sort());
+    const types = new Set<string>();
+    for (const n of notes) {
+      const d = n.data;
+      const res = await fetch(d['fileUrl']);
+      expect(res.status, d['fileUrl']).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.length).toBe(d['fileSize']);
+      const [meta] = await getStorage(app).bucket(BUCKET).file(d['filePath']).getMetadata();
+      expect(meta.contentType).toBe(d['fileType']);
+      expect(Number(meta.size)).toBe(d['fileSize']);
+      types.add(d['fileType']);
+      let text: string;
+      if (d['fileType'] === 'application/pdf') {
+        expect(d['fileName']).toMatch(/\.pdf$/);
+        expect(checkPdfStructure(bytes)).toEqual([]);
+        text = extractPdfText(bytes);
+      } else {
+        expect(d['fileType']).toBe('text/plain');
+        expect(d['fileName']).toMatch(/\.txt$/);
+        text = bytes.toString('utf8');
+      }
+      expect(text).toContain(d['title']);
+      // Search terms: the shared tokenizer over the fields and the file's own text.
+      expect(d['searchTerms']).toEqual(searchTermsFor(d, text));
+    }
+    expect([...types].sort()).toEqual(['application/pdf', 'text/plain']);
+    // Without the token, storage.rules decide: a pending note's file is refused to a signed-out
+    // reader, an approved note's file is public.
+    const noToken = (d: Record<string, any>) => d['fileUrl'].replace(/&token=[^&]+/, '');
+    const pending = notes.find((n) => !n.data['approved'])!.data;
+    const approved = notes.find((n) => n.data['approved'])!.data;
+    expect((await fetch(noToken(pending))).status).toBe(403);
+    expect((await fetch(noToken(approved))).status).toBe(200);
+  });
+
+  it('keeps counters equal to the documents (likes, comments, notesCount)', async () => {
+    const notes = await all(db.collection('notes'));
+    const likes = await all(db.collectionGroup('likes'));
+    const comments = await all(db.collectionGroup('comments'));
+    const uids = new Set((await all(db.collection('users'))).map((u) => u.id));
+    let totalLikes = 0;
+    let totalComments = 0;
+    for (const n of notes) {
+      const mine = likes.filter((l) => l.path.startsWith(`notes/${n.id}/likes/`));
+      const said = comments.filter((c) => c.path.startsWith(`notes/${n.id}/comments/`));
+      expect(n.data['likesCount'], n.id).toBe(mine.length);
+      expect(n.data['commentsCount'], n.id).toBe(said.length);
+      for (const l of mine) {
+        expect(uids.has(l.id)).toBe(true);
+        expect(l.id).not.toBe(n.data['uploaderId']);
+        expect(Object.keys(l.data)).toEqual(['createdAt']);
+      }
+      for (const c of said) {
+        expect(Object.keys(c.data).sort()).toEqual(['authorId', 'commentedAt', 'text', 'username']);
+        expect(uids.has(c.data['authorId'])).toBe(true);
+      }
+      totalLikes += mine.length;
+      totalComments += said.length;
+    }
+    expect(totalLikes).toBeGreaterThan(50);
+    expect(totalComments).toBeGreaterThan(30);
+    for (const u of await all(db.collection('users'))) {
+      const count = (
+        await db.collection('notes').where('uploaderId', '==', u.id).count().get()
+      ).data().count;
+      expect(u.data['notesCount'], u.id).toBe(count);
+    }
+  });
+
+  it('saves approved notes for students, private under users/{uid}/saved', async () => {
+    const saved = await all(db.collectionGroup('saved'));
+    expect(saved.length).toBeGreaterThanOrEqual(18);
+    const notes = new Map((await all(db.collection('notes'))).map((n) => [n.id, n.data]));
+    const savers = new Set<string>();
+    for (const s of saved) {
+      const [, uid, , noteId] = s.path.split('/');
+      savers.add(uid!);
+      expect(s.data['noteId']).toBe(noteId);
+      expect(Object.keys(s.data).sort()).toEqual(['noteId', 'savedAt']);
+      expect(notes.get(noteId!)?.['approved']).toBe(true);
+      expect(notes.get(noteId!)?.['uploaderId']).not.toBe(uid);
+    }
+    expect(savers.size).toBe(6);
+  });
+
+  it('builds meta/filterOptions from the approved notes', async () => {
+    const approved = (await all(db.collection('notes').where('approved', '==', true))).map(
+      (n) => n.data,
+    );
+    const meta = (await db.doc('meta/filterOptions').get()).data()!;
+    const distinct = (k: string) => [...new Set(approved.map((n) => n[k]))];
+    expect(meta['subjects']).toEqual(distinct('subjectName').sort());
+    expect(meta['courses']).toEqual(distinct('courseName').sort());
+    expect(meta['colleges']).toEqual(distinct('collegeName').sort());
+    expect(meta['semesters']).toEqual(distinct('semester').sort((a, b) => a - b));
+    expect(meta['colleges'].length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('is deterministic and idempotent: skips when data exists, --force rewrites the same', async () => {
+    const before = await snapshotAll();
+    expect(Object.keys(before).length).toBeGreaterThan(250);
+    expect(await seed({ log: () => {} })).toEqual({ seeded: false });
+    const again = await seed({ force: true, log: () => {} });
+    expect(again).toMatchObject({ seeded: true, notes: 64 });
+    expect(await snapshotAll()).toEqual(before);
+    // The plan itself is a pure function: two builds agree byte for byte on the files.
+    const [a, b] = [buildDemoData(), buildDemoData()];
+    expect(a.files.map((f) => f.bytes.toString('base64'))).toEqual(
+      b.files.map((f) => f.bytes.toString('base64')),
+    );
+  });
+});
