@@ -144,6 +144,7 @@ function startChild(tag, args, env) {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  log(`${tag}: pid ${child.pid} (process group ${child.pid})`);
   const entry = { tag, child, exited: false, code: null, lines: [] };
   entry.done = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
@@ -291,8 +292,8 @@ async function main() {
         'firebase.json',
         '--project',
         PROJECT,
-        '--import',
-        DATA_DIR,
+        // Only a directory holding an export: an empty one (or none) starts empty.
+        ...(existsSync(path.join(DATA_DIR, 'notenest-export.json')) ? ['--import', DATA_DIR] : []),
         '--export-on-exit',
         DATA_DIR,
       ],
