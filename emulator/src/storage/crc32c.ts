@@ -22,6 +22,13 @@ export class Crc32c {
     return this;
   }
 
+  /** An independent copy of the running state (to roll back a cut-off resumable chunk). */
+  clone(): Crc32c {
+    const c = new Crc32c();
+    c.crc = this.crc;
+    return c;
+  }
+
   /** Big-endian 4 bytes, base64: the form GCS uses in `crc32c` and `x-goog-hash`. */
   digestBase64(): string {
     const b = Buffer.alloc(4);

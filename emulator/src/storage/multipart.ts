@@ -2,11 +2,13 @@
  * Streaming reader for the `multipart/related` bodies both SDKs send for one-shot uploads:
  * part 1 is the JSON metadata, part 2 the media. The media part is written straight to a file
  * so the request body is never held in memory; only a small tail is held back because the
- * closing delimiter can only be recognized once the stream ends.
+ * closing delimiter can only be recognized once the stream ends. md5/crc32c are computed on the
+ * way to disk, so the file is not read back to hash it.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { StreamHasher, type Hashes, type TransferStats } from './store.js';
 
 export class MultipartError extends Error {}
 
@@ -31,13 +33,15 @@ export interface MultipartUpload {
   metadata: Record<string, unknown>;
   /** Content-Type header of the media part. */
   mediaContentType: string | undefined;
-  size: number;
+  /** Of the media part. */
+  hashes: Hashes;
 }
 
 export async function receiveMultipart(
   body: Readable,
   boundary: string,
   outFile: string,
+  stats?: TransferStats,
 ): Promise<MultipartUpload> {
   const delim = Buffer.from(`--${boundary}`);
   const crlfDelim = Buffer.from(`\r\n--${boundary}`);
@@ -50,11 +54,18 @@ export async function receiveMultipart(
   let inMedia = false;
   let tail: Buffer = Buffer.alloc(0);
   const keep = Math.max(4096, crlfDelim.length * 4);
-  let size = 0;
+  const hasher = StreamHasher.create();
+  /** Body bytes this parser holds right now (head before the media part, then the tail). */
+  let held = 0;
+  const account = (): void => {
+    const now = head.length + tail.length;
+    stats?.hold(now - held);
+    held = now;
+  };
 
   const write = async (b: Buffer): Promise<void> => {
     if (b.length === 0) return;
-    size += b.length;
+    hasher.update(b);
     if (!out.write(b)) await once(out, 'drain');
   };
 
@@ -87,6 +98,7 @@ export async function receiveMultipart(
       let buf = chunk as Buffer;
       if (!inMedia) {
         head = Buffer.concat([head, buf]);
+        account();
         const rest = tryHead();
         if (rest === null) {
           if (head.length > MAX_HEAD) throw new MultipartError('multipart metadata part too large');
@@ -108,14 +120,16 @@ export async function receiveMultipart(
         await write(joined.subarray(0, cut));
         tail = joined.subarray(cut);
       }
+      account();
     }
     if (!inMedia) throw new MultipartError('incomplete multipart body');
     const end = tail.lastIndexOf(crlfDelim);
     if (end < 0) throw new MultipartError('missing closing multipart delimiter');
     await write(tail.subarray(0, end));
   } finally {
+    stats?.hold(-held);
     out.end();
     await outDone;
   }
-  return { metadata: metadata ?? {}, mediaContentType, size };
+  return { metadata: metadata ?? {}, mediaContentType, hashes: hasher.digest() };
 }

@@ -24,7 +24,16 @@ import type {
   StorageRulesResource,
 } from './rules-hook.js';
 import { storageRulesCompiler } from './storage-rules.js';
-import { OPTIONAL_FIELDS, ObjectStore, TOKENS_KEY, hashFile, type StoredObject } from './store.js';
+import {
+  OPTIONAL_FIELDS,
+  ObjectStore,
+  StreamHasher,
+  TOKENS_KEY,
+  TransferStats,
+  hashFilePrefix,
+  type Hashes,
+  type StoredObject,
+} from './store.js';
 
 export interface StorageServerOptions {
   host?: string;
@@ -46,6 +55,15 @@ export interface StorageServer {
   clear(): Promise<void>;
   exportTo(dir: string): Promise<void>;
   importFrom(dir: string): Promise<void>;
+  /**
+   * Memory/IO counters since start or the last reset: the most request-body bytes held in
+   * memory at once, bytes read back from disk to hash uploads, bytes downloads streamed.
+   */
+  transferStats(reset?: boolean): {
+    peakHeld: number;
+    rehashedBytes: number;
+    streamedOutBytes: number;
+  };
   close(): Promise<void>;
 }
 
@@ -99,6 +117,8 @@ interface UploadSession {
   declaredSize: number | null;
   tmpFile: string;
   received: number;
+  /** md5/crc32c of the `received` bytes, updated as chunks stream to disk. */
+  hasher: StreamHasher;
   state: 'active' | 'final' | 'cancelled';
   result: StoredObject | null;
   /** Chunks of one session are applied one after another. */
@@ -263,18 +283,27 @@ function applyPatch(
   return next;
 }
 
+/** Reads a (small, capped) JSON body; the bytes held count in `stats`. */
 async function readJson(
+  stats: TransferStats,
   req: http.IncomingMessage,
   limit = 1024 * 1024,
 ): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let n = 0;
-  for await (const c of req) {
-    n += (c as Buffer).length;
-    if (n > limit) throw new HttpError(413, 'Request body too large.');
-    chunks.push(c as Buffer);
+  let text: string;
+  try {
+    for await (const c of req) {
+      const b = c as Buffer;
+      n += b.length;
+      stats.hold(b.length);
+      if (n > limit) throw new HttpError(413, 'Request body too large.');
+      chunks.push(b);
+    }
+    text = Buffer.concat(chunks).toString('utf8').trim();
+  } finally {
+    stats.hold(-n);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
   if (!text) return {};
   try {
     const v = JSON.parse(text) as unknown;
@@ -318,6 +347,7 @@ export async function startStorageServer(
   options: StorageServerOptions = {},
 ): Promise<StorageServer> {
   const store = await ObjectStore.create();
+  const stats = new TransferStats();
   const sessions = new Map<string, UploadSession>();
   const rulesSource = new Map<string, RulesFile[]>();
   const authorizers = new Map<string, StorageAuthorizer>();
@@ -380,7 +410,7 @@ export async function startStorageServer(
     bucket: string,
     name: string,
     meta: UploadMeta,
-    hashes: { md5Hash: string; crc32c: string; size: number },
+    hashes: Hashes,
     existing: StoredObject | null,
   ): StoredObject => {
     const now = new Date().toISOString();
@@ -449,12 +479,14 @@ export async function startStorageServer(
   /**
    * Builds the would-be object for `request.resource`, checks rules, then commits the temp file.
    * Used by every upload path of both APIs so create/update rules see size and content type.
+   * `hashes` were computed while the bytes streamed to `tmpFile`.
    */
   const finishUpload = async (
     caller: CallerContext,
     bucket: string,
     name: string,
     tmpFile: string,
+    hashes: Hashes,
     meta: UploadMeta,
     firebase: boolean,
     ifGenerationMatch: string | null,
@@ -471,7 +503,6 @@ export async function startStorageServer(
             'conditionNotMet',
           );
       }
-      const hashes = await hashFile(tmpFile);
       const incoming = incomingObject(bucket, name, meta, hashes, existing);
       await authorize(caller, existing ? 'update' : 'create', bucket, name, existing, incoming);
       // Firebase uploads always get a download token, like the real service; added after the
@@ -484,7 +515,10 @@ export async function startStorageServer(
     }
   };
 
-  /** Appends one request body to a resumable session at `offset`; a cut-off chunk is discarded. */
+  /**
+   * Appends one request body to a resumable session at `offset`, hashing it on the way to disk;
+   * a cut-off chunk is discarded (and the hash state rolled back to before it).
+   */
   const writeChunk = async (
     s: UploadSession,
     req: http.IncomingMessage,
@@ -492,15 +526,60 @@ export async function startStorageServer(
   ): Promise<void> => {
     if (offset > s.received)
       throw new HttpError(400, `Upload offset ${offset} is past the ${s.received} bytes received.`);
+    if (offset < s.hasher.size) {
+      // A client re-sending bytes already received: rehash the kept prefix (rare).
+      s.hasher = await hashFilePrefix(s.tmpFile, offset);
+      stats.rehashedBytes += offset;
+    }
+    const before = s.hasher.copy();
     const ws = createWriteStream(s.tmpFile, { flags: 'r+', start: offset });
     try {
-      await pipeline(req, ws);
+      await pipeline(req, s.hasher.tap(), ws);
       s.received = offset + ws.bytesWritten;
     } catch (e) {
       s.received = offset;
+      s.hasher = before;
       throw e;
     } finally {
       await fsp.truncate(s.tmpFile, s.received).catch(() => undefined);
+    }
+  };
+
+  /**
+   * The body of a one-shot upload (multipart: JSON metadata part + media part; otherwise the
+   * raw media) streamed into a temp file and hashed on the way; nothing but the metadata part
+   * and the multipart parser's small tail is held in memory.
+   */
+  const receiveOneShot = async (
+    req: http.IncomingMessage,
+    multipart: boolean,
+    q: URLSearchParams,
+  ): Promise<{ tmp: string; meta: UploadMeta; name: string | null; hashes: Hashes }> => {
+    const tmp = store.tempPath();
+    try {
+      if (multipart) {
+        const boundary = boundaryOf(req.headers['content-type']);
+        if (!boundary) throw new HttpError(400, 'Missing multipart boundary.');
+        const mp = await receiveMultipart(req, boundary, tmp, stats);
+        return {
+          tmp,
+          meta: uploadMetaFrom(mp.metadata, mp.mediaContentType),
+          name: str(mp.metadata['name']) ?? q.get('name'),
+          hashes: mp.hashes,
+        };
+      }
+      // Raw upload: the body is the media, metadata only from headers.
+      const hasher = StreamHasher.create();
+      await pipeline(req, hasher.tap(), createWriteStream(tmp));
+      return {
+        tmp,
+        meta: uploadMetaFrom({}, req.headers['content-type']),
+        name: q.get('name'),
+        hashes: hasher.digest(),
+      };
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      throw e;
     }
   };
 
@@ -523,6 +602,7 @@ export async function startStorageServer(
       declaredSize,
       tmpFile: store.tempPath(),
       received: 0,
+      hasher: StreamHasher.create(),
       state: 'active',
       result: null,
       queue: Promise.resolve(),
@@ -548,6 +628,7 @@ export async function startStorageServer(
         s.bucket,
         s.name,
         s.tmpFile,
+        s.hasher.digest(),
         s.meta,
         s.firebase,
         s.ifGenerationMatch,
@@ -666,7 +747,17 @@ export async function startStorageServer(
       res.end();
       return;
     }
-    await pipeline(createReadStream(store.blobPath(o), range ?? {}), res);
+    // Straight from disk in the read stream's chunks; counted before each is sent.
+    await pipeline(
+      createReadStream(store.blobPath(o), range ?? {}),
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          stats.streamedOutBytes += chunk.length;
+          yield chunk;
+        }
+      },
+      res,
+    );
   };
 
   // ---------------------------------------------------------------- Firebase REST
@@ -722,7 +813,7 @@ export async function startStorageServer(
       if (protocol === 'resumable') {
         const command = String(req.headers['x-goog-upload-command'] ?? '').toLowerCase();
         if (command !== 'start') throw new HttpError(400, `Unexpected upload command ${command}.`);
-        const json = await readJson(req);
+        const json = await readJson(stats, req);
         const name = str(json['name']) ?? q.get('name');
         if (!name) throw new HttpError(400, 'Missing object name.');
         const declared = req.headers['x-goog-upload-header-content-length'];
@@ -744,26 +835,12 @@ export async function startStorageServer(
         res.end();
         return;
       }
-      const tmp = store.tempPath();
-      let meta: UploadMeta;
-      let name: string | null;
-      if (protocol === 'multipart') {
-        const boundary = boundaryOf(req.headers['content-type']);
-        if (!boundary) throw new HttpError(400, 'Missing multipart boundary.');
-        const mp = await receiveMultipart(req, boundary, tmp);
-        meta = uploadMetaFrom(mp.metadata, mp.mediaContentType);
-        name = str(mp.metadata['name']) ?? q.get('name');
-      } else {
-        // Raw upload: the body is the media, metadata only from headers.
-        await pipeline(req, createWriteStream(tmp));
-        meta = uploadMetaFrom({}, req.headers['content-type']);
-        name = q.get('name');
-      }
-      if (!name) {
-        await fsp.rm(tmp, { force: true });
+      const up = await receiveOneShot(req, protocol === 'multipart', q);
+      if (!up.name) {
+        await fsp.rm(up.tmp, { force: true });
         throw new HttpError(400, 'Missing object name.');
       }
-      const o = await finishUpload(caller, bucket, name, tmp, meta, true, null);
+      const o = await finishUpload(caller, bucket, up.name, up.tmp, up.hashes, up.meta, true, null);
       sendJson(res, 200, firebaseResource(o));
       return;
     }
@@ -798,7 +875,7 @@ export async function startStorageServer(
       return;
     }
     if (method === 'PATCH') {
-      const body = await readJson(req);
+      const body = await readJson(stats, req);
       if (!existing) {
         await authorize(caller, 'update', bucket, name, null, null);
         throw notFound(true, bucket, name);
@@ -910,7 +987,7 @@ export async function startStorageServer(
     if (method !== 'POST') throw new HttpError(405, 'Method not allowed.');
     const uploadType = q.get('uploadType') ?? 'media';
     if (uploadType === 'resumable') {
-      const json = await readJson(req);
+      const json = await readJson(stats, req);
       const name = str(json['name']) ?? q.get('name');
       if (!name) throw new HttpError(400, 'Missing object name.', 'required');
       const declared = req.headers['x-upload-content-length'];
@@ -929,25 +1006,21 @@ export async function startStorageServer(
       res.end();
       return;
     }
-    const tmp = store.tempPath();
-    let meta: UploadMeta;
-    let name: string | null;
-    if (uploadType === 'multipart') {
-      const boundary = boundaryOf(req.headers['content-type']);
-      if (!boundary) throw new HttpError(400, 'Missing multipart boundary.');
-      const mp = await receiveMultipart(req, boundary, tmp);
-      meta = uploadMetaFrom(mp.metadata, mp.mediaContentType);
-      name = str(mp.metadata['name']) ?? q.get('name');
-    } else {
-      await pipeline(req, createWriteStream(tmp));
-      meta = uploadMetaFrom({}, req.headers['content-type']);
-      name = q.get('name');
-    }
-    if (!name) {
-      await fsp.rm(tmp, { force: true });
+    const up = await receiveOneShot(req, uploadType === 'multipart', q);
+    if (!up.name) {
+      await fsp.rm(up.tmp, { force: true });
       throw new HttpError(400, 'Missing object name.', 'required');
     }
-    const o = await finishUpload(gcsCaller, bucket, name, tmp, meta, false, ifGen);
+    const o = await finishUpload(
+      gcsCaller,
+      bucket,
+      up.name,
+      up.tmp,
+      up.hashes,
+      up.meta,
+      false,
+      ifGen,
+    );
     sendJson(res, 200, gcsResource(o, base));
   };
 
@@ -1026,7 +1099,7 @@ export async function startStorageServer(
     if (bucket === null) {
       // `/b`: buckets are implicit in the emulator; creation just echoes the bucket.
       if (method === 'POST') {
-        const json = await readJson(req);
+        const json = await readJson(stats, req);
         const name = str(json['name']);
         if (!name) throw new HttpError(400, 'Missing bucket name.', 'required');
         sendJson(res, 200, bucketResource(name));
@@ -1051,7 +1124,7 @@ export async function startStorageServer(
         return;
       }
       if (method === 'PATCH' || method === 'PUT') {
-        await readJson(req);
+        await readJson(stats, req);
         sendJson(res, 200, bucketResource(bucket));
         return;
       }
@@ -1087,7 +1160,7 @@ export async function startStorageServer(
       return;
     }
     if (method === 'PATCH' || method === 'PUT') {
-      const body = await readJson(req);
+      const body = await readJson(stats, req);
       if (!found) throw notFound(false, bucket, name);
       // PUT replaces the writable metadata; PATCH merges.
       const patch =
@@ -1142,7 +1215,7 @@ export async function startStorageServer(
     }
 
     if (p === '/internal/setRules' && (method === 'PUT' || method === 'POST')) {
-      const body = await readJson(req, 16 * 1024 * 1024);
+      const body = await readJson(stats, req, 16 * 1024 * 1024);
       const rules = body['rules'] as { files?: unknown } | undefined;
       const files = Array.isArray(rules?.files) ? (rules.files as RulesFile[]) : null;
       if (!files || !files.every((f) => f && typeof f.content === 'string'))
@@ -1250,6 +1323,11 @@ export async function startStorageServer(
       await store.clear();
     },
     exportTo: (dir) => store.exportTo(dir),
+    transferStats(reset = false) {
+      const snap = stats.snapshot();
+      if (reset) stats.reset();
+      return snap;
+    },
     importFrom: (dir) => store.importFrom(dir),
     async close() {
       await new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@
  * directory owned by this server). Keeping bytes on disk is what keeps a 10 MB upload from
  * multiplying memory: uploads stream into a temp file which is then renamed into place.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,19 +69,104 @@ function nextGeneration(): string {
   return g.toString();
 }
 
-export async function hashFile(
-  file: string,
-): Promise<{ md5Hash: string; crc32c: string; size: number }> {
-  const md5 = createHash('md5');
-  const crc = new Crc32c();
-  let size = 0;
-  for await (const chunk of createReadStream(file)) {
-    const b = chunk as Buffer;
-    md5.update(b);
-    crc.update(b);
-    size += b.length;
+export interface Hashes {
+  md5Hash: string;
+  crc32c: string;
+  size: number;
+}
+
+/**
+ * md5 + crc32c + size of bytes as they stream past on their way to disk, so an upload is never
+ * read back (or held) to be hashed. `copy()` snapshots the state: a resumable session keeps the
+ * state of the bytes received so far and rolls back to the snapshot when a chunk is cut off.
+ */
+export class StreamHasher {
+  private constructor(
+    private readonly md5: Hash,
+    private readonly crc: Crc32c,
+    private bytes: number,
+  ) {}
+
+  static create(): StreamHasher {
+    return new StreamHasher(createHash('md5'), new Crc32c(), 0);
   }
-  return { md5Hash: md5.digest('base64'), crc32c: crc.digestBase64(), size };
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  update(b: Uint8Array): void {
+    this.md5.update(b);
+    this.crc.update(b);
+    this.bytes += b.length;
+  }
+
+  copy(): StreamHasher {
+    return new StreamHasher(this.md5.copy(), this.crc.clone(), this.bytes);
+  }
+
+  /** The hashes so far; the hasher stays usable. */
+  digest(): Hashes {
+    return {
+      md5Hash: this.md5.copy().digest('base64'),
+      crc32c: this.crc.digestBase64(),
+      size: this.bytes,
+    };
+  }
+
+  /** A pipeline() stage that hashes each chunk and passes the same chunk on (no copy). */
+  tap(): (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer> {
+    const update = (b: Buffer): void => this.update(b);
+    return async function* (source) {
+      for await (const chunk of source) {
+        update(chunk);
+        yield chunk;
+      }
+    };
+  }
+}
+
+/**
+ * Counters for the memory property of the storage issue ("a 10 MB upload must not multiply
+ * memory"), kept by the code that touches request and object bytes: how many body bytes are
+ * held in memory at once (multipart head and tail, JSON bodies), how many bytes were read back
+ * from disk to hash an upload (only a resumable chunk that rewinds does that), and how many
+ * bytes downloads streamed from disk.
+ */
+export class TransferStats {
+  private held = 0;
+  peakHeld = 0;
+  rehashedBytes = 0;
+  streamedOutBytes = 0;
+
+  /** `delta` more (or, negative, fewer) body bytes now held in memory. */
+  hold(delta: number): void {
+    this.held += delta;
+    if (this.held > this.peakHeld) this.peakHeld = this.held;
+  }
+
+  snapshot(): { peakHeld: number; rehashedBytes: number; streamedOutBytes: number } {
+    return {
+      peakHeld: this.peakHeld,
+      rehashedBytes: this.rehashedBytes,
+      streamedOutBytes: this.streamedOutBytes,
+    };
+  }
+
+  reset(): void {
+    this.peakHeld = this.held;
+    this.rehashedBytes = 0;
+    this.streamedOutBytes = 0;
+  }
+}
+
+/** Hashes the first `length` bytes of a file (streamed from disk). */
+export async function hashFilePrefix(file: string, length: number): Promise<StreamHasher> {
+  const h = StreamHasher.create();
+  if (length > 0)
+    for await (const chunk of createReadStream(file, { start: 0, end: length - 1 }))
+      h.update(chunk as Buffer);
+  return h;
 }
 
 export class ObjectStore {
@@ -123,7 +208,7 @@ export class ObjectStore {
 
   /**
    * Turns a fully written temp file into the object's new generation. `meta` carries the
-   * caller-settable fields; hashes and size come from the bytes themselves.
+   * caller-settable fields; `hashes` (and size) were computed while the bytes streamed in.
    */
   async commit(
     bucket: string,
@@ -131,9 +216,8 @@ export class ObjectStore {
     tmpFile: string,
     meta: Pick<StoredObject, 'contentType' | 'metadata'> &
       Partial<Pick<StoredObject, OptionalField>>,
-    hashes?: { md5Hash: string; crc32c: string; size: number },
+    h: Hashes,
   ): Promise<StoredObject> {
-    const h = hashes ?? (await hashFile(tmpFile));
     const blob = randomUUID();
     await fsp.rename(tmpFile, path.join(this.blobDir, blob));
     const now = new Date().toISOString();
