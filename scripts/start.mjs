@@ -262,7 +262,12 @@ async function main() {
       fail(`port ${hostPort(name)} (${name}) is in use: is NoteNest already running?`);
   }
 
+  const phases = [];
+  let phaseStart = Date.now();
+  const mark = (name) => phases.push(`${name} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
   build();
+  mark('build');
+  phaseStart = Date.now();
 
   const env = {
     ...process.env,
@@ -279,6 +284,7 @@ async function main() {
   const firebaseBin = path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js');
   const deadline = Date.now() + READY_TIMEOUT_MS;
 
+  let emulatorReady = Promise.resolve();
   let firebaseDir;
   let only;
   let firebaseEnv;
@@ -299,7 +305,9 @@ async function main() {
       ],
       env,
     );
-    await waitForLine(emulator, /\bready\b/, 'it was ready');
+    // Started side by side with firebase-tools: the functions only need the address now and
+    // the emulator itself once a request comes (the deep health check below waits for both).
+    emulatorReady = waitForLine(emulator, /\bready\b/, 'it was ready').then(() => mark('emulator'));
     firebaseDir = path.join(DATA_DIR, 'firebase');
     only = 'auth,functions,hosting';
     // Exported before the start: the Functions emulator passes them to the functions, whose
@@ -330,20 +338,30 @@ async function main() {
     ],
     firebaseEnv,
   );
-  await waitForLine(firebase, /All emulators ready/, 'the emulators were ready');
+  await Promise.all([
+    emulatorReady,
+    waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() =>
+      mark('firebase'),
+    ),
+  ]);
   // "ready" is printed even when the functions failed to load: wait until the API answers
   // through Hosting's rewrite and reaches Firestore.
   await waitForHttp(`${WEB_URL}/api/health?deep=true`, 'the API answered', deadline);
   await waitForHttp(`http://${hostPort('auth')}/`, 'the Auth emulator answered', deadline);
+  mark('api');
+  phaseStart = Date.now();
 
   Object.assign(process.env, emulatorHosts, { METADATA_SERVER_DETECTION: 'none' });
   const { seed } = await import('./seed.mjs');
   await seed({ log });
+  mark('seed');
   const { buildDemoData } = await import('./lib/demo-data.mjs');
   if (stopping) return;
   const { accounts } = buildDemoData();
   process.stdout.write(DEMO_BANNER(accounts));
-  log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${WEB_URL}`);
+  log(
+    `ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')}): ${WEB_URL}`,
+  );
 
   // A child that dies on its own takes the rest down.
   const first = await Promise.race(children.map((c) => c.done.then(() => c)));

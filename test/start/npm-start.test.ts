@@ -73,7 +73,10 @@ describe('npm start', () => {
       expect(text).toMatch(new RegExp(`${a.email.replace('.', '\\.')} +${a.password}\\b`));
     }
     expect(text).toMatch(/seed: 7 accounts, 64 notes \(48 approved\)/);
-    console.log(`npm start ready in ${(startMs / 1000).toFixed(1)} s`);
+    console.log(
+      `npm start: URL after ${(startMs / 1000).toFixed(1)} s; ` +
+        out.lines.find((l) => l.startsWith('[start] ready in')),
+    );
   });
 
   it('serves the home page', async () => {

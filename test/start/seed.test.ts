@@ -55,6 +55,13 @@ async function snapshotAll(): Promise<Record<string, string>> {
   return out;
 }
 
+const HOST_VARS = [
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_STORAGE_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+] as const;
+const savedEnv = Object.fromEntries(HOST_VARS.map((v) => [v, process.env[v]]));
+
 beforeAll(async () => {
   [emulator, auth] = await Promise.all([
     startEmulator({
@@ -80,6 +87,10 @@ beforeAll(async () => {
 afterAll(async () => {
   if (app) await deleteApp(app);
   await Promise.all([emulator?.stop(), auth?.stop()]);
+  for (const v of HOST_VARS) {
+    if (savedEnv[v] === undefined) delete process.env[v];
+    else process.env[v] = savedEnv[v];
+  }
 });
 
 describe('seed', () => {
