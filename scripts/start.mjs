@@ -209,8 +209,9 @@ async function stopAll(code) {
   const codes = await Promise.all(children.map((c) => c.done));
   const failed = children.filter((_, i) => codes[i] !== 0);
   for (const c of failed) log(`${c.tag} exited with code ${c.code}`);
-  log('stopped; data kept');
-  process.exit(failed.length ? 1 : code);
+  const exitCode = failed.length ? 1 : code;
+  log(exitCode === 0 ? 'stopped; data kept' : 'stopped');
+  process.exit(exitCode);
 }
 
 function onSignal(signal) {
