@@ -85,6 +85,10 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
         log(
           'seed: Firestore already has data; keeping it (node scripts/seed.mjs --force re-seeds)',
         );
+        const { users: accounts } = await auth.listUsers(1);
+        if (!accounts.length) {
+          log('seed: warning: the Auth emulator has no accounts (was its export removed?)');
+        }
         return { seeded: false };
       }
     }
