@@ -14,6 +14,11 @@ describe('firebase config', () => {
     expect(emulatorHostFor('[::1]')).toBe('[::1]');
     expect(emulatorHostFor('notenest.example.com')).toBeNull();
     expect(emulatorHostFor('127.0.0.1.nip.io')).toBeNull();
+    // Any IPv4 loopback address: parallel stacks (test harness, NOTENEST_HOST) use 127.x.y.z.
+    expect(emulatorHostFor('127.0.0.23')).toBe('127.0.0.23');
+    expect(emulatorHostFor('127.45.3.200')).toBe('127.45.3.200');
+    expect(emulatorHostFor('127.0.0.256')).toBeNull();
+    expect(emulatorHostFor('128.0.0.1')).toBeNull();
   });
 
   it('uses the ports of firebase.json', () => {
