@@ -1,13 +1,24 @@
 /**
  * The Express app behind the `api` function. Feature modules (src/routes/*.ts) each export a
  * Router factory and are mounted twice: under `/api` (Hosting's rewrite `/api/**` hands Express
- * the full path) and at the root (the function's own URL, `.../us-central1/api/health`).
+ * the full path) and at the root (the function's own URL, `.../us-central1/api/health`), so every
+ * spec path works with and without `/api`.
  */
 import express, { type Express } from 'express';
+import { identify, type TokenVerifier } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { adminRoutes } from './routes/admin.js';
+import { authRoutes } from './routes/auth.js';
+import { commentsRoutes } from './routes/comments.js';
 import { healthRoutes, type HealthDeps } from './routes/health.js';
+import { likesRoutes } from './routes/likes.js';
+import { notesRoutes } from './routes/notes.js';
+import { searchRoutes } from './routes/search.js';
+import { userRoutes } from './routes/user.js';
 
-export type AppDeps = HealthDeps;
+export interface AppDeps extends HealthDeps {
+  verifier: TokenVerifier;
+}
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -17,6 +28,14 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(healthRoutes(deps));
+  api.use(identify(deps.verifier));
+  api.use(authRoutes());
+  api.use(userRoutes());
+  api.use(notesRoutes());
+  api.use(commentsRoutes());
+  api.use(likesRoutes());
+  api.use(searchRoutes());
+  api.use(adminRoutes());
 
   app.use('/api', api);
   app.use(api);

@@ -4,15 +4,58 @@
  * FIREBASE_STORAGE_EMULATOR_HOST.
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 
 let app: App | undefined;
 
+/** The project id: GCLOUD_PROJECT (set by the runtime and the emulators) or FIREBASE_CONFIG. */
+export function projectId(): string {
+  return (
+    process.env['GCLOUD_PROJECT'] ??
+    process.env['GOOGLE_CLOUD_PROJECT'] ??
+    firebaseConfig().projectId ??
+    'demo-notenest'
+  );
+}
+
+function firebaseConfig(): { projectId?: string; storageBucket?: string } {
+  try {
+    return JSON.parse(process.env['FIREBASE_CONFIG'] ?? '{}') as {
+      projectId?: string;
+      storageBucket?: string;
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The default bucket. NOTENEST_STORAGE_BUCKET overrides; otherwise the runtime's FIREBASE_CONFIG
+ * names it; the fallback `<project>.appspot.com` is what the seed and the emulators use.
+ */
+export function bucketName(): string {
+  return (
+    process.env['NOTENEST_STORAGE_BUCKET'] ??
+    firebaseConfig().storageBucket ??
+    `${projectId()}.appspot.com`
+  );
+}
+
 export function adminApp(): App {
-  app ??= getApps()[0] ?? initializeApp();
+  app ??= getApps()[0] ?? initializeApp({ projectId: projectId(), storageBucket: bucketName() });
   return app;
 }
 
 export function db(): Firestore {
   return getFirestore(adminApp());
+}
+
+export function auth(): Auth {
+  return getAuth(adminApp());
+}
+
+export function bucket() {
+  return getStorage(adminApp()).bucket(bucketName());
 }

@@ -70,3 +70,51 @@ export function optionalBoolean(value: unknown, key: string): ParseResult<boolea
   if (value === false || value === 'false') return { ok: true, value: false };
   return { ok: false, errors: [`${key} must be true or false`] };
 }
+
+/** Field parser factory: an optional string (trimmed), at most `max` characters. */
+export function optionalString(max: number) {
+  return (value: unknown, key: string): ParseResult<string | undefined> => {
+    if (value === undefined || value === '') return { ok: true, value: undefined };
+    if (typeof value !== 'string') return { ok: false, errors: [`${key} must be text`] };
+    const v = value.trim();
+    if (v.length > max) return { ok: false, errors: [`${key} must be at most ${max} characters`] };
+    return { ok: true, value: v === '' ? undefined : v };
+  };
+}
+
+/** Field parser factory: an optional whole number in [min, max], given as a number or digits. */
+export function optionalInt(min: number, max: number) {
+  return (value: unknown, key: string): ParseResult<number | undefined> => {
+    if (value === undefined || value === '') return { ok: true, value: undefined };
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^\d+$/.test(value)
+          ? +value
+          : NaN;
+    if (!Number.isInteger(n) || n < min || n > max)
+      return { ok: false, errors: [`${key} must be a whole number from ${min} to ${max}`] };
+    return { ok: true, value: n };
+  };
+}
+
+/** Field parser factory: one of the listed strings, or `fallback` when absent. */
+export function oneOf<T extends string>(values: readonly T[], fallback: T) {
+  return (value: unknown, key: string): ParseResult<T> => {
+    if (value === undefined || value === '') return { ok: true, value: fallback };
+    if (typeof value === 'string' && (values as readonly string[]).includes(value))
+      return { ok: true, value: value as T };
+    return { ok: false, errors: [`${key} must be one of ${values.join(', ')}`] };
+  };
+}
+
+/** Document ids in paths: Firestore auto ids and Auth uids (letters, digits, - and _). */
+export function id(value: unknown, key: string): ParseResult<string> {
+  if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value)) return { ok: true, value };
+  return { ok: false, errors: [`${key} is not a valid id`] };
+}
+
+/** Params schema: every listed route parameter is an id. */
+export function ids(...keys: string[]): Schema<Record<string, string>> {
+  return object(Object.fromEntries(keys.map((k) => [k, id])) as never);
+}

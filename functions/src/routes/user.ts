@@ -1,0 +1,110 @@
+/**
+ * Spec section 7 "Profile": profile update (JSON or multipart with an avatar), account delete
+ * (cascade), a user's uploads, and the notesCount recount.
+ */
+import { MAX_AVATAR_BYTES, USER_LIMITS } from '@notenest/shared';
+import { Router } from 'express';
+import { callerOf, requireSelfOrAdmin } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { fileOf, form } from '../http/forms.js';
+import { ids, validate } from '../http/validate.js';
+import { deleteUserCascade } from '../services/cascade.js';
+import { recountNotes } from '../services/counters.js';
+import { uploadsOf } from '../services/notes.js';
+import { deletePrefix, saveWithToken, safeFileName } from '../services/storage.js';
+import {
+  applyProfileChanges,
+  checkEmail,
+  checkPassword,
+  checkUsername,
+  getProfile,
+  USER_MESSAGES,
+  type ProfileChanges,
+} from '../services/users.js';
+
+/** Raster images only: an SVG avatar served from our bucket could carry script. */
+const AVATAR_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+function isAvatarImage(data: Buffer, type: string): boolean {
+  const hex = data.subarray(0, 12).toString('hex');
+  switch (type) {
+    case 'image/png':
+      return hex.startsWith('89504e47');
+    case 'image/jpeg':
+      return hex.startsWith('ffd8ff');
+    case 'image/gif':
+      return hex.startsWith('47494638');
+    case 'image/webp':
+      return hex.startsWith('52494646') && data.subarray(8, 12).toString('latin1') === 'WEBP';
+    default:
+      return false;
+  }
+}
+
+export function userRoutes(): Router {
+  const router = Router();
+
+  router.post(
+    '/user/update/:id',
+    validate({ params: ids('id') }),
+    form(MAX_AVATAR_BYTES),
+    async (req, res) => {
+      const uid = req.params['id'] as string;
+      const caller = requireSelfOrAdmin(res, uid, 'You can only update your own profile');
+      // An admin's edits of others go through PUT /api/admin/users/{id} (role claim included).
+      if (caller.uid !== uid) throw new HttpError(403, 'You can only update your own profile');
+      const body = req.body as Record<string, unknown>;
+      const changes: ProfileChanges = {};
+      const given = (k: string) => body[k] !== undefined && body[k] !== '';
+      if (given('username')) changes.username = checkUsername(body['username']);
+      if (given('email')) changes.email = checkEmail(body['email']);
+      if (given('password')) changes.password = checkPassword(body['password']);
+      if (body['avatar'] === null) changes.avatar = null;
+      else if (typeof body['avatar'] === 'string' && body['avatar'] !== '') {
+        const url = body['avatar'].trim();
+        if (!/^https?:\/\/\S+$/i.test(url) || url.length > USER_LIMITS.avatar.max)
+          throw new HttpError(400, 'The avatar must be an http(s) URL');
+        changes.avatar = url;
+      }
+      if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
+      const file = fileOf(res, 'avatar');
+      if (file) {
+        if (file.truncated) throw new HttpError(413, 'The image is larger than 2 MB');
+        const ext = AVATAR_TYPES[file.contentType];
+        if (!ext || !isAvatarImage(file.data, file.contentType))
+          throw new HttpError(400, 'The avatar must be a PNG, JPEG, GIF or WebP image');
+        // One avatar per user: the previous one goes (it would be orphaned otherwise).
+        await deletePrefix(`avatars/${uid}/`);
+        const name = safeFileName(`avatar-${Date.now()}.${ext}`);
+        changes.avatar = await saveWithToken(`avatars/${uid}/${name}`, file.data, file.contentType);
+      }
+      const user = await applyProfileChanges(uid, changes);
+      res.json({ success: true, message: 'Profile updated successfully!', ...user });
+    },
+  );
+
+  router.delete('/user/delete/:id', validate({ params: ids('id') }), async (req, res) => {
+    const uid = req.params['id'] as string;
+    requireSelfOrAdmin(res, uid, 'You can only delete your own account');
+    if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
+    await deleteUserCascade(uid);
+    res.json({ success: true, message: 'User has been deleted' });
+  });
+
+  router.get('/user/uploads/:userId', validate({ params: ids('userId') }), async (req, res) => {
+    res.json(await uploadsOf(callerOf(res), req.params['userId'] as string));
+  });
+
+  router.post('/user/recount/:id', validate({ params: ids('id') }), async (req, res) => {
+    const uid = req.params['id'] as string;
+    requireSelfOrAdmin(res, uid, 'You can only recount your own notes');
+    if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
+    res.json({ success: true, notesCount: await recountNotes(uid) });
+  });
+  return router;
+}

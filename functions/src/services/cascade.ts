@@ -1,0 +1,81 @@
+/**
+ * Cascade deletes: nothing may be left pointing at a deleted note or user (docs/data-model.md).
+ * Order matters: dependants go first and the parent last, so a failure half-way leaves a parent
+ * that a retry can find and finish, never orphans without a parent.
+ */
+import { auth, db } from '../firebase.js';
+import { deleteAll } from './batch.js';
+import { recountComments, recountLikes, recountNotes } from './counters.js';
+import { rebuildFilterOptions } from './filter-options.js';
+import { deletePrefix } from './storage.js';
+
+export interface NoteDeleteOptions {
+  /** Recount the uploader's notesCount and rebuild filterOptions (off inside a user cascade). */
+  followUp?: boolean;
+}
+
+/**
+ * Deletes a note: its comments, likes, every user's saved entry of it, its file(s), the note,
+ * then recounts the uploader's notesCount and rebuilds meta/filterOptions.
+ */
+export async function deleteNoteCascade(
+  noteId: string,
+  { followUp = true }: NoteDeleteOptions = {},
+): Promise<boolean> {
+  const ref = db().doc(`notes/${noteId}`);
+  const snap = await ref.get();
+  if (!snap.exists) return false;
+  const uploaderId = String(snap.get('uploaderId'));
+  const [comments, likes, saved] = await Promise.all([
+    ref.collection('comments').select().get(),
+    ref.collection('likes').select().get(),
+    // saved/{noteId} documents carry noteId as a field for exactly this query.
+    db().collectionGroup('saved').where('noteId', '==', noteId).select().get(),
+  ]);
+  await deleteAll([...comments.docs, ...likes.docs, ...saved.docs].map((d) => d.ref));
+  // The whole folder: a replaced file that a crashed update left behind goes too.
+  await deletePrefix(`notes/${uploaderId}/${noteId}/`);
+  const filePath = snap.get('filePath');
+  if (typeof filePath === 'string' && !filePath.startsWith(`notes/${uploaderId}/${noteId}/`))
+    console.warn(`delete: note ${noteId} named a file outside its folder; left ${filePath}`);
+  await ref.delete();
+  if (followUp) {
+    await recountNotes(uploaderId);
+    if (snap.get('approved') === true) await rebuildFilterOptions();
+  }
+  return true;
+}
+
+/**
+ * Deletes a user: their notes (each as above), avatar files, their comments and likes on other
+ * notes (recounting those notes' counters), their saved notes, the profile and the Auth account.
+ */
+export async function deleteUserCascade(uid: string): Promise<{ notes: number }> {
+  const notes = await db().collection('notes').where('uploaderId', '==', uid).select().get();
+  for (const n of notes.docs) await deleteNoteCascade(n.id, { followUp: false });
+
+  const comments = await db().collectionGroup('comments').where('authorId', '==', uid).get();
+  // A like document carries no liker field (its id is the uid), so a collection-group query
+  // cannot filter on it: read the ids only and keep this user's.
+  const likes = (await db().collectionGroup('likes').select().get()).docs.filter(
+    (d) => d.id === uid,
+  );
+  await deleteAll([...comments.docs, ...likes].map((d) => d.ref));
+  const touched = (docs: { ref: { parent: { parent: { id: string } | null } } }[]) =>
+    new Set(docs.map((d) => d.ref.parent.parent?.id).filter((id): id is string => !!id));
+  for (const noteId of touched(comments.docs)) await recountComments(noteId);
+  for (const noteId of touched(likes)) await recountLikes(noteId);
+
+  const profile = db().doc(`users/${uid}`);
+  const saved = await profile.collection('saved').select().get();
+  await deleteAll(saved.docs.map((d) => d.ref));
+  await deletePrefix(`avatars/${uid}/`);
+  await profile.delete();
+  if (notes.size) await rebuildFilterOptions();
+  try {
+    await auth().deleteUser(uid);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'auth/user-not-found') throw err;
+  }
+  return { notes: notes.size };
+}

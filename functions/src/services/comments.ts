@@ -1,0 +1,65 @@
+/**
+ * Comments through the facade: the same checks firestore.rules make for direct writes (text 1-1000
+ * characters, not only whitespace; author edits; author or admin deletes), plus the exact
+ * commentsCount recount a browser cannot do.
+ */
+import { COMMENT_LIMITS, charLength } from '@notenest/shared';
+import { FieldValue } from 'firebase-admin/firestore';
+import { db } from '../firebase.js';
+import type { Caller } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { recountComments } from './counters.js';
+import { readableNote } from './notes.js';
+import { commentView } from './views.js';
+
+export const COMMENT_ERRORS = {
+  notFound: 'Comment not found',
+  edit: 'You can only edit your own comments',
+  delete: 'You can only delete your own comments',
+} as const;
+
+export function checkCommentText(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw new HttpError(400, 'Comment text is required');
+  const text = raw.trim();
+  if (charLength(text) > COMMENT_LIMITS.text.max)
+    throw new HttpError(400, `Comment must be at most ${COMMENT_LIMITS.text.max} characters`);
+  return text;
+}
+
+export async function addComment(caller: Caller, noteId: string, text: string) {
+  await readableNote(caller, noteId);
+  const profile = (await db().doc(`users/${caller.uid}`).get()).data();
+  const ref = db().collection(`notes/${noteId}/comments`).doc();
+  await ref.create({
+    text,
+    authorId: caller.uid,
+    username: (profile?.['username'] as string | undefined) ?? 'Anonymous User',
+    commentedAt: FieldValue.serverTimestamp(),
+  });
+  const commentsCount = await recountComments(noteId);
+  return { comment: commentView(ref.id, (await ref.get()).data()!), commentsCount };
+}
+
+async function existingComment(caller: Caller, noteId: string, commentId: string) {
+  await readableNote(caller, noteId);
+  const ref = db().doc(`notes/${noteId}/comments/${commentId}`);
+  const snap = await ref.get();
+  if (!snap.exists) throw new HttpError(404, COMMENT_ERRORS.notFound);
+  return { ref, data: snap.data()! };
+}
+
+export async function editComment(caller: Caller, noteId: string, commentId: string, text: string) {
+  const { ref, data } = await existingComment(caller, noteId, commentId);
+  if (data['authorId'] !== caller.uid) throw new HttpError(403, COMMENT_ERRORS.edit);
+  await ref.update({ text, editedAt: FieldValue.serverTimestamp() });
+  return commentView(ref.id, (await ref.get()).data()!);
+}
+
+export async function deleteComment(caller: Caller, noteId: string, commentId: string) {
+  const { ref, data } = await existingComment(caller, noteId, commentId);
+  if (data['authorId'] !== caller.uid && !caller.admin)
+    throw new HttpError(403, COMMENT_ERRORS.delete);
+  await ref.delete();
+  return recountComments(noteId);
+}

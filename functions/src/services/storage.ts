@@ -1,0 +1,54 @@
+/**
+ * Files in Cloud Storage: uploads carry a download token (`firebaseStorageDownloadTokens`) so the
+ * stored URL works for any reader without a rules check, exactly like the web SDK's
+ * getDownloadURL() (and the seed). In the emulators the URL points at the Storage emulator.
+ */
+import { randomUUID } from 'node:crypto';
+import { bucket, bucketName } from '../firebase.js';
+
+export function downloadUrl(path: string, token: string): string {
+  const emulator = process.env['FIREBASE_STORAGE_EMULATOR_HOST'];
+  const origin = emulator
+    ? `http://${emulator.replace(/^https?:\/\//, '')}`
+    : 'https://firebasestorage.googleapis.com';
+  return `${origin}/v0/b/${bucketName()}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
+}
+
+export async function saveWithToken(
+  path: string,
+  data: Buffer,
+  contentType: string,
+): Promise<string> {
+  const token = randomUUID();
+  await bucket()
+    .file(path)
+    .save(data, {
+      resumable: false,
+      contentType,
+      metadata: { contentType, metadata: { firebaseStorageDownloadTokens: token } },
+    });
+  return downloadUrl(path, token);
+}
+
+export async function readFile(path: string): Promise<Buffer> {
+  const [data] = await bucket().file(path).download();
+  return data;
+}
+
+/** Deletes every object under `prefix` (a folder such as `notes/{uid}/{noteId}/`). */
+export async function deletePrefix(prefix: string): Promise<number> {
+  const [files] = await bucket().getFiles({ prefix });
+  await Promise.all(files.map((f) => f.delete({ ignoreNotFound: true })));
+  return files.length;
+}
+
+export async function deleteFile(path: string): Promise<void> {
+  await bucket().file(path).delete({ ignoreNotFound: true });
+}
+
+/** A file name safe as one path segment: no slashes, control characters or dot-only names. */
+export function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\x00-\x1f\x7f/\\#?[\]*]/g, '_').trim();
+  return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
+}

@@ -1,0 +1,234 @@
+/**
+ * Accounts and profiles: sign-up/sign-in/Google/sign-out, profile edits (by the owner, or an
+ * admin's username/email/role edit), and the denormalized copies a username change must rewrite.
+ */
+import { USER_LIMITS, charLength } from '@notenest/shared';
+import { FieldValue, type DocumentData } from 'firebase-admin/firestore';
+import { auth, db } from '../firebase.js';
+import { HttpError } from '../http/errors.js';
+import { updateAll } from './batch.js';
+import { userView, type UserView } from './views.js';
+
+export const USER_MESSAGES = {
+  emailInUse: 'An account with this email already exists',
+  badCredentials: 'Invalid email or password',
+  notFound: 'User not found',
+} as const;
+
+export function checkUsername(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw new HttpError(400, 'Username is required');
+  const v = raw.trim();
+  const { min, max } = USER_LIMITS.username;
+  const n = charLength(v);
+  if (n < min || n > max) throw new HttpError(400, `Username must be ${min} to ${max} characters`);
+  return v;
+}
+
+export function checkEmail(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.trim() === '') throw new HttpError(400, 'Email is required');
+  const v = raw.trim().toLowerCase();
+  if (v.length > USER_LIMITS.email.max || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
+    throw new HttpError(400, 'Please enter a valid email address');
+  return v;
+}
+
+export function checkPassword(raw: unknown): string {
+  if (typeof raw !== 'string' || raw === '') throw new HttpError(400, 'Password is required');
+  // Firebase Auth refuses passwords under 6 characters; say so before it does.
+  if (raw.length < 6) throw new HttpError(400, 'Password must be at least 6 characters');
+  if (raw.length > 128) throw new HttpError(400, 'Password must be at most 128 characters');
+  return raw;
+}
+
+/** Firebase Auth errors a client caused, as 4xx; anything else stays an internal error. */
+export function authError(err: unknown): never {
+  const code = (err as { code?: string }).code ?? '';
+  if (code === 'auth/email-already-exists') throw new HttpError(409, USER_MESSAGES.emailInUse);
+  if (code === 'auth/invalid-email') throw new HttpError(400, 'Please enter a valid email address');
+  if (code === 'auth/invalid-password')
+    throw new HttpError(400, 'Password must be at least 6 characters');
+  if (code === 'auth/user-not-found') throw new HttpError(404, USER_MESSAGES.notFound);
+  throw err;
+}
+
+export async function getProfile(uid: string): Promise<DocumentData | null> {
+  return (await db().doc(`users/${uid}`).get()).data() ?? null;
+}
+
+export async function profileView(uid: string): Promise<UserView> {
+  const d = await getProfile(uid);
+  if (!d) throw new HttpError(404, USER_MESSAGES.notFound);
+  return userView(uid, d);
+}
+
+export async function signUp(input: { username: unknown; email: unknown; password: unknown }) {
+  const username = checkUsername(input.username);
+  const email = checkEmail(input.email);
+  const password = checkPassword(input.password);
+  const user = await auth().createUser({ email, password, displayName: username }).catch(authError);
+  try {
+    await db().doc(`users/${user.uid}`).create({
+      username,
+      email,
+      avatar: null,
+      role: 'user',
+      createdAt: FieldValue.serverTimestamp(),
+      notesCount: 0,
+    });
+  } catch (err) {
+    // Without its profile the account would be half made: undo it so the email is free again.
+    await auth()
+      .deleteUser(user.uid)
+      .catch(() => undefined);
+    throw err;
+  }
+  return user.uid;
+}
+
+/**
+ * The profile of a signed-in account, created from the Auth record when missing (an account made
+ * with the web SDK whose profile write failed, or a first Google sign-in).
+ */
+export async function ensureProfile(
+  uid: string,
+  hints: { name?: string | null; email?: string | null; photo?: string | null } = {},
+): Promise<UserView> {
+  const ref = db().doc(`users/${uid}`);
+  const existing = await ref.get();
+  if (existing.exists) return userView(uid, existing.data()!);
+  const record = await auth().getUser(uid).catch(authError);
+  const email = (record.email ?? hints.email ?? '').toLowerCase();
+  let username = (hints.name ?? record.displayName ?? email.split('@')[0] ?? '').trim();
+  username = [...username].slice(0, USER_LIMITS.username.max).join('');
+  if (charLength(username) < USER_LIMITS.username.min) username = `user-${uid.slice(0, 6)}`;
+  const photo = hints.photo ?? record.photoURL ?? null;
+  const avatar =
+    typeof photo === 'string' && /^https?:\/\/\S+$/i.test(photo) && photo.length <= 2048
+      ? photo
+      : null;
+  const role = record.customClaims?.['role'] === 'admin' ? 'admin' : 'user';
+  await ref
+    .create({
+      username,
+      email,
+      avatar,
+      role,
+      createdAt: FieldValue.serverTimestamp(),
+      notesCount: 0,
+    })
+    .catch((err: { code?: number }) => {
+      // Created concurrently (two tabs signing in): the other write wins, which is fine.
+      if (err.code !== 6) throw err;
+    });
+  return userView(uid, (await ref.get()).data()!);
+}
+
+/** The Auth REST endpoint for password sign-in: the emulator's when it is configured. */
+function identityToolkitUrl(method: string): string {
+  const emulator = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
+  const key = process.env['NOTENEST_WEB_API_KEY'] ?? (emulator ? 'fake-api-key' : '');
+  if (!key)
+    throw new Error('NOTENEST_WEB_API_KEY is not set: password sign-in needs the web API key');
+  const base = emulator
+    ? `http://${emulator.replace(/^https?:\/\//, '')}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
+  return `${base}/v1/accounts:${method}?key=${encodeURIComponent(key)}`;
+}
+
+export async function passwordSignIn(
+  email: string,
+  password: string,
+): Promise<{ uid: string; idToken: string; refreshToken: string; expiresIn: number }> {
+  const res = await fetch(identityToolkitUrl('signInWithPassword'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json().catch(() => ({}))) as {
+    localId?: string;
+    idToken?: string;
+    refreshToken?: string;
+    expiresIn?: string;
+    error?: { message?: string };
+  };
+  if (!res.ok || !body.idToken || !body.localId) {
+    const reason = body.error?.message ?? '';
+    if (/USER_DISABLED/.test(reason)) throw new HttpError(403, 'This account has been disabled');
+    if (/TOO_MANY_ATTEMPTS/.test(reason))
+      throw new HttpError(429, 'Too many attempts. Please try again later');
+    if (res.status >= 400 && res.status < 500)
+      throw new HttpError(401, USER_MESSAGES.badCredentials);
+    throw new Error(`sign-in endpoint answered ${res.status}: ${reason}`);
+  }
+  return {
+    uid: body.localId,
+    idToken: body.idToken,
+    refreshToken: body.refreshToken ?? '',
+    expiresIn: Number(body.expiresIn ?? 3600),
+  };
+}
+
+/** Rewrites the copies of a username: notes.uploaderName and comments.username. */
+export async function syncUsername(uid: string, username: string): Promise<void> {
+  const [notes, comments] = await Promise.all([
+    db().collection('notes').where('uploaderId', '==', uid).select().get(),
+    db().collectionGroup('comments').where('authorId', '==', uid).select().get(),
+  ]);
+  await updateAll(
+    notes.docs.map((d) => d.ref),
+    { uploaderName: username },
+  );
+  await updateAll(
+    comments.docs.map((d) => d.ref),
+    { username },
+  );
+}
+
+export interface ProfileChanges {
+  username?: string;
+  email?: string;
+  password?: string;
+  avatar?: string | null;
+  role?: 'user' | 'admin';
+}
+
+/**
+ * Applies profile changes everywhere they live: Auth (email, password, display name, role claim),
+ * the profile, and the username's copies. The role claim and the profile's mirror change together.
+ */
+export async function applyProfileChanges(uid: string, changes: ProfileChanges): Promise<UserView> {
+  const ref = db().doc(`users/${uid}`);
+  const before = (await ref.get()).data();
+  if (!before) throw new HttpError(404, USER_MESSAGES.notFound);
+
+  const authUpdate: { email?: string; password?: string; displayName?: string } = {};
+  if (changes.email !== undefined && changes.email !== before['email'])
+    authUpdate.email = changes.email;
+  if (changes.password !== undefined) authUpdate.password = changes.password;
+  if (changes.username !== undefined && changes.username !== before['username'])
+    authUpdate.displayName = changes.username;
+  if (Object.keys(authUpdate).length) await auth().updateUser(uid, authUpdate).catch(authError);
+
+  if (changes.role !== undefined && changes.role !== before['role']) {
+    const record = await auth().getUser(uid).catch(authError);
+    const claims = { ...(record.customClaims ?? {}) };
+    if (changes.role === 'admin') claims['role'] = 'admin';
+    else delete claims['role'];
+    await auth().setCustomUserClaims(uid, claims);
+  }
+
+  const update: Record<string, unknown> = {};
+  if (authUpdate.email !== undefined) update['email'] = authUpdate.email;
+  if (authUpdate.displayName !== undefined) update['username'] = authUpdate.displayName;
+  if (changes.avatar !== undefined) update['avatar'] = changes.avatar;
+  if (changes.role !== undefined) update['role'] = changes.role;
+  if (Object.keys(update).length) await ref.update(update);
+  if (authUpdate.displayName !== undefined) await syncUsername(uid, authUpdate.displayName);
+  return userView(uid, (await ref.get()).data()!);
+}
+
+export async function listUsers(): Promise<UserView[]> {
+  const snap = await db().collection('users').orderBy('createdAt', 'desc').get();
+  return snap.docs.map((d) => userView(d.id, d.data()));
+}

@@ -1,0 +1,78 @@
+/**
+ * The JSON shapes the facade answers with. Spec section 3 names ids `_id` (its original backend
+ * was MongoDB) while Firestore clients say `id`: both are sent. Timestamps become ISO strings.
+ * Notes carry `uploader: { _id, username }` and `subject` because the spec's admin views read
+ * those; `searchTerms` (up to 1000 strings) and `filePath` stay server-side.
+ */
+import type { DocumentData } from 'firebase-admin/firestore';
+
+export function iso(v: unknown): string | null {
+  const t = v as { toDate?: () => Date } | null | undefined;
+  return t && typeof t.toDate === 'function' ? t.toDate().toISOString() : null;
+}
+
+export interface UserView {
+  _id: string;
+  id: string;
+  username: string;
+  email: string;
+  avatar: string | null;
+  role: 'user' | 'admin';
+  createdAt: string | null;
+  notesCount: number;
+}
+
+export function userView(id: string, d: DocumentData): UserView {
+  return {
+    _id: id,
+    id,
+    username: String(d['username'] ?? ''),
+    email: String(d['email'] ?? ''),
+    avatar: typeof d['avatar'] === 'string' ? d['avatar'] : null,
+    role: d['role'] === 'admin' ? 'admin' : 'user',
+    createdAt: iso(d['createdAt']),
+    notesCount: typeof d['notesCount'] === 'number' ? d['notesCount'] : 0,
+  };
+}
+
+export function noteView(id: string, d: DocumentData) {
+  const uploaderName = String(d['uploaderName'] ?? '');
+  return {
+    _id: id,
+    id,
+    title: d['title'] as string,
+    description: (d['description'] as string | undefined) ?? '',
+    collegeName: d['collegeName'] as string,
+    courseName: d['courseName'] as string,
+    subjectName: d['subjectName'] as string,
+    subject: d['subjectName'] as string,
+    batch: d['batch'] as string,
+    semester: d['semester'] as number,
+    fileUrl: d['fileUrl'] as string,
+    fileName: (d['fileName'] as string | null | undefined) ?? null,
+    fileType: (d['fileType'] as string | null | undefined) ?? null,
+    fileSize: (d['fileSize'] as number | null | undefined) ?? null,
+    uploaderId: d['uploaderId'] as string,
+    uploaderName,
+    uploader: { _id: d['uploaderId'] as string, username: uploaderName || 'Unknown' },
+    approved: d['approved'] === true,
+    likesCount: (d['likesCount'] as number | undefined) ?? 0,
+    downloadCount: (d['downloadCount'] as number | undefined) ?? 0,
+    commentsCount: (d['commentsCount'] as number | undefined) ?? 0,
+    createdAt: iso(d['createdAt']),
+    updatedAt: iso(d['updatedAt']),
+  };
+}
+export type NoteView = ReturnType<typeof noteView>;
+
+export function commentView(id: string, d: DocumentData) {
+  return {
+    _id: id,
+    id,
+    text: d['text'] as string,
+    authorId: d['authorId'] as string,
+    username: (d['username'] as string | undefined) || 'Anonymous User',
+    commentedAt: iso(d['commentedAt']),
+    editedAt: iso(d['editedAt']),
+  };
+}
