@@ -1,0 +1,48 @@
+export const ROOT: string;
+export const PROJECT: string;
+export const SERVICES: readonly ['firestore', 'storage', 'auth', 'functions', 'hosting'];
+export type Service = (typeof SERVICES)[number];
+export type StackPorts = Record<Service, number>;
+
+export function isLoopbackV4(host: string): boolean;
+export function stackPorts(): StackPorts;
+export function portFree(host: string, port: number): Promise<boolean>;
+export function takenPorts(host: string): Promise<{ name: Service; port: number }[]>;
+
+export interface StackOptions {
+  /** IPv4 loopback address every emulator binds (default 127.0.0.1). */
+  host?: string;
+  /** Imported from when it holds an export, exported to on stop. */
+  dataDir: string;
+  /** Seed the demo data when Firestore is empty (default true). */
+  seed?: boolean;
+  mode?: 'ours' | 'official';
+  log?: (line: string) => void;
+  output?: (tag: string, line: string) => void;
+  onPhase?: (name: 'emulator' | 'firebase' | 'api' | 'seed') => void;
+  readyTimeoutMs?: number;
+}
+
+export interface Stack {
+  host: string;
+  /** The web app (Hosting), e.g. http://127.0.0.23:5000. */
+  url: string;
+  ports: StackPorts;
+  dataDir: string;
+  emulatorEnv: {
+    FIRESTORE_EMULATOR_HOST: string;
+    FIREBASE_STORAGE_EMULATOR_HOST: string;
+    STORAGE_EMULATOR_HOST: string;
+    FIREBASE_AUTH_EMULATOR_HOST: string;
+  };
+  ready: Promise<void>;
+  exited: Promise<{ tag: string; code: number }>;
+  readonly stopping: boolean;
+  running(): { tag: string; pid: number }[];
+  tail(n?: number): string[];
+  stop(options?: { timeoutMs?: number }): Promise<{ tag: string; code: number }[]>;
+  kill(): void;
+}
+
+export function createStack(options: StackOptions): Stack;
+export function startStack(options: StackOptions): Promise<Stack>;

@@ -1,0 +1,391 @@
+/**
+ * One NoteNest stack: our Firestore + Storage emulator (emulator/) and
+ * `firebase emulators:start --only auth,functions,hosting`, on one loopback address with the
+ * ports of firebase.json, seeded with the demo data when empty. `npm start` (scripts/start.mjs)
+ * runs one on 127.0.0.1 (or NOTENEST_HOST); test suites run more side by side, each on its own
+ * 127.x.y.z (test/support/stack.ts), since the web app reaches the emulators on the hostname it
+ * was opened on.
+ *
+ *   const stack = await startStack({ host: '127.0.0.23', dataDir });  // built workspaces needed
+ *   stack.url;             // http://127.0.0.23:5000
+ *   await stack.stop();    // SIGINT to each process group; exports to dataDir
+ *
+ * Every port firebase-tools opens is bound to `host`: the emulators of firebase.json plus the
+ * hub, logging, Eventarc and Cloud Tasks emulators (left on their default ports, firebase-tools
+ * moves them when taken); the Emulator UI is off; functions are discovered through a manifest
+ * file rather than a server on a random port. The rewritten config is `.firebase.<host>.json` in
+ * the repository root (gitignored; firebase-tools resolves firebase.json's paths from its
+ * folder), removed on stop. firebase-tools gets its own TMPDIR per host, since it finds its hub
+ * (for --export-on-exit) through a locator file in the temp folder named after the project only.
+ *
+ * Not a build step: workspaces must be built (emulator/dist, functions/lib, web/dist).
+ */
+/* global fetch, AbortSignal */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROJECT = 'demo-notenest';
+/** The emulators of firebase.json a stack serves, on their fixed ports. */
+export const SERVICES = ['firestore', 'storage', 'auth', 'functions', 'hosting'];
+/** firebase-tools' other listeners: bound to the stack's host too (default ports, movable). */
+const HELPERS = ['hub', 'logging', 'eventarc', 'tasks'];
+const READY_TIMEOUT_MS = 180_000;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** True for an IPv4 loopback address (127.0.0.0/8). */
+export function isLoopbackV4(host) {
+  const parts = host.split('.');
+  return (
+    parts.length === 4 &&
+    parts[0] === '127' &&
+    parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+  );
+}
+
+function readFirebaseJson() {
+  return JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
+}
+
+/** Service name -> port, from firebase.json. */
+export function stackPorts() {
+  const config = readFirebaseJson();
+  const ports = {};
+  for (const name of SERVICES) {
+    const port = config.emulators?.[name]?.port;
+    if (!port) throw new Error(`firebase.json: emulators.${name}.port is missing`);
+    ports[name] = port;
+  }
+  return ports;
+}
+
+/** Resolves true when `host:port` can be listened on. */
+export function portFree(host, port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/** The services whose port is taken on `host` (empty when a stack can start there). */
+export async function takenPorts(host) {
+  const ports = stackPorts();
+  const taken = [];
+  for (const name of SERVICES) {
+    if (!(await portFree(host, ports[name]))) taken.push({ name, port: ports[name] });
+  }
+  return taken;
+}
+
+/** firebase.json with every emulator (and firebase-tools' helpers) bound to `host`. */
+function configFor(host) {
+  const config = readFirebaseJson();
+  const emulators = { ...config.emulators };
+  for (const name of SERVICES) emulators[name] = { ...emulators[name], host };
+  for (const name of HELPERS) emulators[name] = { ...emulators[name], host };
+  emulators.ui = { enabled: false };
+  return { ...config, emulators };
+}
+
+/**
+ * Starts a stack and returns its handle at once; `handle.ready` settles when the API answers
+ * through Hosting and the data is seeded (it rejects when a process dies first or on timeout).
+ * Use startStack() to simply await a running stack; this form lets a supervisor (npm start) stop
+ * a stack that is still starting.
+ *
+ * Options: host (IPv4 loopback, default 127.0.0.1), dataDir (required: imported when it holds an
+ * export, exported to on stop; firebase-tools' Auth data in dataDir/firebase), seed (default
+ * true: seed when Firestore is empty), mode ('ours' | 'official': see README), log(line) for
+ * the stack's own lines, output(tag, line) for the processes' lines, onPhase(name) when the
+ * 'emulator', 'firebase', 'api' and 'seed' phases end, readyTimeoutMs.
+ */
+export function createStack({
+  host = '127.0.0.1',
+  dataDir,
+  seed = true,
+  mode = 'ours',
+  log = () => {},
+  output = () => {},
+  onPhase = () => {},
+  readyTimeoutMs = READY_TIMEOUT_MS,
+} = {}) {
+  if (!isLoopbackV4(host)) throw new Error(`host must be an IPv4 loopback address, not "${host}"`);
+  if (!dataDir) throw new Error('dataDir is required');
+  if (mode !== 'ours' && mode !== 'official') throw new Error(`unknown mode "${mode}"`);
+  dataDir = path.resolve(dataDir);
+  const ports = stackPorts();
+  const hostPort = (name) => `${host}:${ports[name]}`;
+  const url = `http://${hostPort('hosting')}`;
+  const emulatorEnv = {
+    FIRESTORE_EMULATOR_HOST: hostPort('firestore'),
+    FIREBASE_STORAGE_EMULATOR_HOST: hostPort('storage'),
+    STORAGE_EMULATOR_HOST: `http://${hostPort('storage')}`,
+    FIREBASE_AUTH_EMULATOR_HOST: hostPort('auth'),
+  };
+  const configPath = path.join(ROOT, `.firebase.${host}.json`);
+  const children = [];
+  let seedChild;
+  let stopping = false;
+  let stopped;
+  let anyExit;
+  const exited = new Promise((resolve) => (anyExit = resolve));
+
+  function startChild(tag, args, env) {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    log(`${tag}: pid ${child.pid} (process group ${child.pid})`);
+    const entry = { tag, child, exited: false, code: null, lines: [], waiters: [] };
+    entry.done = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        entry.exited = true;
+        entry.code = code ?? (signal ? 128 : 1);
+        anyExit({ tag, code: entry.code });
+        resolve(entry.code);
+      });
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        entry.lines.push(line);
+        for (const waiter of entry.waiters) waiter(line);
+        output(tag, line);
+      });
+    }
+    children.push(entry);
+    return entry;
+  }
+
+  function waitForLine(entry, re, what) {
+    return new Promise((resolve, reject) => {
+      if (entry.lines.some((l) => re.test(l))) return resolve();
+      entry.waiters.push((line) => re.test(line) && resolve());
+      entry.done.then((code) => reject(new Error(`${entry.tag} exited (${code}) before ${what}`)));
+    });
+  }
+
+  async function waitForHttp(target, what, deadline) {
+    for (;;) {
+      if (stopping) throw new Error(`stopped before ${what}`);
+      const dead = children.find((c) => c.exited);
+      if (dead) throw new Error(`${dead.tag} exited (${dead.code}) before ${what}`);
+      try {
+        const res = await fetch(target, { signal: AbortSignal.timeout(5000) });
+        if (res.ok) return res;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${target})`);
+      await sleep(250);
+    }
+  }
+
+  function runSeed(env) {
+    return new Promise((resolve, reject) => {
+      seedChild = spawn(process.execPath, [path.join(ROOT, 'scripts/seed.mjs')], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const lines = [];
+      for (const stream of [seedChild.stdout, seedChild.stderr]) {
+        readline.createInterface({ input: stream }).on('line', (line) => {
+          lines.push(line);
+          log(line);
+        });
+      }
+      seedChild.once('error', reject);
+      seedChild.once('exit', (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`seed failed (${code ?? signal}):\n${lines.slice(-20).join('\n')}`)),
+      );
+    });
+  }
+
+  async function start() {
+    const deadline = Date.now() + readyTimeoutMs;
+    const taken = await takenPorts(host);
+    if (taken.length) {
+      const list = taken.map((t) => `${host}:${t.port} (${t.name})`).join(', ');
+      throw new Error(`port ${list} in use: is NoteNest already running on ${host}?`);
+    }
+    if (stopping) throw new Error('stopped while starting');
+    writeFileSync(configPath, JSON.stringify(configFor(host), null, 2) + '\n');
+    const tmpDir = path.join(os.tmpdir(), `notenest-firebase-${host}`);
+    mkdirSync(tmpDir, { recursive: true });
+    const env = {
+      ...process.env,
+      // google-auth-library would otherwise probe the GCE metadata server.
+      METADATA_SERVER_DETECTION: 'none',
+      GCLOUD_PROJECT: PROJECT,
+    };
+
+    let emulatorReady = Promise.resolve();
+    let firebaseDir;
+    let only;
+    let firebaseEnv;
+    if (mode === 'ours') {
+      const emulator = startChild(
+        'emulator',
+        [
+          'emulator/dist/cli.js',
+          'start',
+          '--config',
+          configPath,
+          '--project',
+          PROJECT,
+          // Only a directory holding an export: an empty one (or none) starts empty.
+          ...(existsSync(path.join(dataDir, 'notenest-export.json')) ? ['--import', dataDir] : []),
+          '--export-on-exit',
+          dataDir,
+        ],
+        env,
+      );
+      // Started side by side with firebase-tools: the functions only need the address now and
+      // the emulator itself once a request comes (the deep health check below waits for both).
+      emulatorReady = waitForLine(emulator, /\bready\b/, 'it was ready').then(() =>
+        onPhase('emulator'),
+      );
+      firebaseDir = path.join(dataDir, 'firebase');
+      only = 'auth,functions,hosting';
+      // Exported before the start: the Functions emulator passes them to the functions, whose
+      // Admin SDK then talks to our emulator instead of production.
+      firebaseEnv = { ...env, ...emulatorEnv };
+    } else {
+      firebaseDir = path.join(dataDir, 'official');
+      only = 'auth,functions,hosting,firestore,storage';
+      // firebase-tools hands the functions the addresses of the emulators it runs itself.
+      firebaseEnv = env;
+    }
+    const importArgs = existsSync(path.join(firebaseDir, 'firebase-export-metadata.json'))
+      ? ['--import', firebaseDir]
+      : [];
+    const firebase = startChild(
+      'firebase',
+      [
+        path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+        'emulators:start',
+        '--config',
+        configPath,
+        '--only',
+        only,
+        '--project',
+        PROJECT,
+        ...importArgs,
+        '--export-on-exit',
+        firebaseDir,
+      ],
+      {
+        ...firebaseEnv,
+        TMPDIR: tmpDir,
+        // Discover the functions from a manifest file, not a server on a random 127.0.0.1 port.
+        FIREBASE_FUNCTIONS_DISCOVERY_OUTPUT_PATH: 'true',
+      },
+    );
+    await Promise.all([
+      emulatorReady,
+      waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() =>
+        onPhase('firebase'),
+      ),
+    ]);
+    // "ready" is printed even when the functions failed to load: wait until the API answers
+    // through Hosting's rewrite and reaches Firestore.
+    await waitForHttp(`${url}/api/health?deep=true`, 'the API answered', deadline);
+    await waitForHttp(`http://${hostPort('auth')}/`, 'the Auth emulator answered', deadline);
+    onPhase('api');
+    if (seed && !stopping) {
+      await runSeed({ ...env, ...emulatorEnv });
+      onPhase('seed');
+    }
+    if (stopping) throw new Error('stopped while starting');
+  }
+
+  const handle = {
+    host,
+    url,
+    ports,
+    dataDir,
+    /** The *_EMULATOR_HOST variables the Admin SDK needs to reach this stack. */
+    emulatorEnv,
+    ready: undefined,
+    /** Resolves with the first process to exit ({ tag, code }), expected or not. */
+    exited,
+    get stopping() {
+      return stopping;
+    },
+    /** Processes still running. */
+    running: () => children.filter((c) => !c.exited).map((c) => ({ tag: c.tag, pid: c.child.pid })),
+    /** The last lines a process printed (for error messages). */
+    tail(n = 30) {
+      return children.map((c) => c.lines.slice(-n).map((l) => `[${c.tag}] ${l}`)).flat();
+    },
+    /**
+     * SIGINT to each process once (they export to dataDir and exit), then waits for all. Resolves
+     * with [{ tag, code }]. With `timeoutMs`, process groups still running then are killed.
+     * Idempotent: later calls return the same promise.
+     */
+    stop({ timeoutMs } = {}) {
+      stopped ??= (async () => {
+        stopping = true;
+        if (seedChild && seedChild.exitCode === null) seedChild.kill('SIGTERM');
+        for (const c of children) {
+          if (c.exited) continue;
+          try {
+            c.child.kill('SIGINT');
+          } catch {
+            // already gone
+          }
+        }
+        let timer;
+        if (timeoutMs !== undefined) timer = setTimeout(() => handle.kill(), timeoutMs);
+        const codes = await Promise.all(children.map((c) => c.done));
+        clearTimeout(timer);
+        rmSync(configPath, { force: true });
+        return children.map((c, i) => ({ tag: c.tag, code: codes[i] }));
+      })();
+      return stopped;
+    },
+    /** SIGKILL to every process group still running (no export). */
+    kill() {
+      stopping = true;
+      for (const c of children) {
+        if (c.exited) continue;
+        try {
+          process.kill(-c.child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    },
+  };
+  handle.ready = start();
+  // A supervisor may attach to `ready` later; avoid an unhandled rejection meanwhile.
+  handle.ready.catch(() => {});
+  return handle;
+}
+
+/**
+ * Starts a stack (see createStack for the options) and resolves once it is ready and seeded; on
+ * failure it stops what it started and rejects. `stop()` waits for the exports.
+ */
+export async function startStack(options) {
+  const stack = createStack(options);
+  try {
+    await stack.ready;
+  } catch (err) {
+    await stack.stop({ timeoutMs: 30_000 });
+    const tail = stack.tail(20).join('\n');
+    throw new Error(`${err?.message ?? err}${tail ? `\n${tail}` : ''}`, { cause: err });
+  }
+  return stack;
+}
