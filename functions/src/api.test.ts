@@ -1,0 +1,644 @@
+/**
+ * The facade end to end for students: auth, profile, notes (multipart create/update with files in
+ * Storage), note page, saved notes, comments, likes, Browse search and suggestions, indexing after
+ * a direct write. Real emulators: ours for Firestore/Storage, firebase-tools' for Auth.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { adminApp, bucketName } from './firebase.js';
+import {
+  client,
+  createAccount,
+  makePdf,
+  makeZip,
+  signIn,
+  startStack,
+  type Account,
+  type Stack,
+} from './testing/stack.js';
+
+const TAG = 'api';
+let stack: Stack;
+let call: ReturnType<typeof client>;
+let alice: Account;
+let bob: Account;
+let admin: Account;
+
+function noteForm(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; type?: string },
+) {
+  const form = new FormData();
+  const defaults = {
+    title: 'Operating Systems Unit 3',
+    description: 'Deadlocks and scheduling',
+    collegeName: 'IIT Delhi',
+    courseName: 'B.Tech CSE',
+    subjectName: 'Operating Systems',
+    batch: '2022-2026',
+    semester: '3',
+    confirmed: 'true',
+  };
+  for (const [k, v] of Object.entries({ ...defaults, ...fields })) form.set(k, v);
+  if (file)
+    form.set('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? '' }), file.name);
+  return form;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  call = client(stack.base);
+  [alice, bob, admin] = await Promise.all([
+    createAccount(stack, TAG, 'Alice Rao'),
+    createAccount(stack, TAG, 'Bob Sen'),
+    createAccount(stack, TAG, 'Admin Api'),
+  ]);
+  await getAuth(adminApp()).setCustomUserClaims(admin.uid, { role: 'admin' });
+  await getFirestore(adminApp()).doc(`users/${admin.uid}`).update({ role: 'admin' });
+  admin.token = (await signIn(stack.authHost, admin.email, admin.password)).token;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('auth', () => {
+  it('signup validates and refuses a taken email', async () => {
+    expect(
+      await call('POST', '/api/auth/signup', {
+        json: { username: 'x', email: 'a@b.co', password: 'secret1' },
+      }),
+    ).toEqual({
+      status: 400,
+      body: { success: false, message: 'Username must be 2 to 40 characters' },
+    });
+    const bad = await call('POST', '/auth/signup', {
+      json: { username: 'Xy', email: 'nope', password: 'secret1' },
+    });
+    expect(bad.status).toBe(400);
+    const short = await call('POST', '/auth/signup', {
+      json: { username: 'Xy', email: 'x@y.co', password: '123' },
+    });
+    expect(short.body.message).toBe('Password must be at least 6 characters');
+    const dup = await call('POST', '/api/auth/signup', {
+      json: { username: 'Again', email: alice.email, password: 'secret123' },
+    });
+    expect(dup).toEqual({
+      status: 409,
+      body: { success: false, message: 'An account with this email already exists' },
+    });
+  });
+
+  it('signup creates the profile; signin answers the user with role and a working token', async () => {
+    const r = await call('POST', '/api/auth/signin', {
+      json: { email: alice.email, password: alice.password },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      _id: alice.uid,
+      id: alice.uid,
+      username: 'Alice Rao',
+      email: alice.email,
+      role: 'user',
+      avatar: null,
+      notesCount: 0,
+    });
+    expect(typeof r.body.createdAt).toBe('string');
+    const me = await call('GET', `/api/notes/archived/${alice.uid}`, { token: r.body.token });
+    expect(me).toEqual({ status: 200, body: [] });
+  });
+
+  it('signin refuses wrong passwords and bad input', async () => {
+    expect(
+      await call('POST', '/api/auth/signin', {
+        json: { email: alice.email, password: 'wrong-pass' },
+      }),
+    ).toEqual({
+      status: 401,
+      body: { success: false, message: 'Invalid email or password' },
+    });
+    expect((await call('POST', '/api/auth/signin', { json: { email: alice.email } })).status).toBe(
+      400,
+    );
+    expect((await call('POST', '/api/auth/signin', { json: [] })).status).toBe(400);
+  });
+
+  it('google upserts a profile from a verified token only', async () => {
+    expect(
+      (await call('POST', '/api/auth/google', { json: { name: 'G', email: 'g@x.co' } })).status,
+    ).toBe(401);
+    expect((await call('POST', '/api/auth/google', { token: 'garbage', json: {} })).status).toBe(
+      401,
+    );
+    const user = await getAuth(adminApp()).createUser({
+      email: `gina.${TAG}@example.test`,
+      password: 'secret123',
+    });
+    const { token } = await signIn(stack.authHost, `gina.${TAG}@example.test`, 'secret123');
+    const r = await call('POST', '/api/auth/google', {
+      token,
+      json: {
+        name: 'Gina Google',
+        email: `gina.${TAG}@example.test`,
+        photo: 'https://example.com/g.png',
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      _id: user.uid,
+      username: 'Gina Google',
+      avatar: 'https://example.com/g.png',
+      role: 'user',
+    });
+    const again = await call('POST', '/api/auth/google', { token, json: { name: 'Other' } });
+    expect(again.body.username).toBe('Gina Google');
+  });
+
+  it('signout answers success with or without a token and revokes refresh tokens', async () => {
+    expect(await call('GET', '/api/auth/signout')).toEqual({
+      status: 200,
+      body: { success: true, message: 'User has been signed out' },
+    });
+    const user = await getAuth(adminApp()).createUser({
+      email: `out.${TAG}@example.test`,
+      password: 'secret123',
+    });
+    const { token } = await signIn(stack.authHost, `out.${TAG}@example.test`, 'secret123');
+    expect((await call('GET', '/api/auth/signout', { token })).body.success).toBe(true);
+    const record = await getAuth(adminApp()).getUser(user.uid);
+    expect(record.tokensValidAfterTime).toBeTruthy();
+  });
+});
+
+describe('profile', () => {
+  it('needs the owner', async () => {
+    expect(
+      (await call('POST', `/api/user/update/${alice.uid}`, { json: { username: 'Hacker' } }))
+        .status,
+    ).toBe(401);
+    expect(
+      await call('POST', `/api/user/update/${alice.uid}`, {
+        token: bob.token,
+        json: { username: 'Hacker' },
+      }),
+    ).toEqual({
+      status: 403,
+      body: { success: false, message: 'You can only update your own profile' },
+    });
+    expect(
+      (await call('POST', '/api/user/update/bad$id', { token: bob.token, json: {} })).status,
+    ).toBe(400);
+  });
+
+  it('multipart avatar: stored under avatars/{uid}/ with a token URL; non-images refused', async () => {
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
+    const form = new FormData();
+    form.set('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    form.set('username', 'Alice Rao');
+    const r = await call('POST', `/api/user/update/${alice.uid}`, { token: alice.token, form });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      message: 'Profile updated successfully!',
+      _id: alice.uid,
+    });
+    expect(r.body.avatar).toMatch(
+      new RegExp(`/v0/b/${bucketName()}/o/avatars%2F${alice.uid}%2F.*token=`),
+    );
+    const img = await fetch(r.body.avatar);
+    expect(Buffer.from(await img.arrayBuffer()).equals(png)).toBe(true);
+
+    const bad = new FormData();
+    bad.set('avatar', new Blob(['<svg/>'], { type: 'image/svg+xml' }), 'x.svg');
+    const refused = await call('POST', `/api/user/update/${alice.uid}`, {
+      token: alice.token,
+      form: bad,
+    });
+    expect(refused.status).toBe(400);
+  });
+
+  it('password change works on the next sign-in', async () => {
+    const acc = await createAccount(stack, TAG, 'Pat Pw');
+    const r = await call('POST', `/api/user/update/${acc.uid}`, {
+      token: acc.token,
+      json: { password: 'newpass99' },
+    });
+    expect(r.status).toBe(200);
+    await expect(signIn(stack.authHost, acc.email, 'newpass99')).resolves.toMatchObject({
+      uid: acc.uid,
+    });
+    expect(
+      (
+        await call('POST', `/api/user/update/${acc.uid}`, {
+          token: acc.token,
+          json: { email: alice.email },
+        })
+      ).status,
+    ).toBe(409);
+  });
+});
+
+describe('notes', () => {
+  let noteId: string;
+  const secret = 'zymurgy';
+
+  it('create needs a token and validates like the upload form', async () => {
+    expect((await call('POST', '/uploading/create', { form: noteForm({}) })).status).toBe(401);
+    const noFile = await call('POST', '/uploading/create', {
+      token: alice.token,
+      form: noteForm({}),
+    });
+    expect(noFile).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Please select a file or provide a file URL' },
+    });
+    const noTitle = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm({ title: '', fileUrl: 'https://x.io/a.pdf' }),
+    });
+    expect(noTitle.body.message).toBe('Title is required');
+    const sem = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm({ semester: '9', fileUrl: 'https://x.io/a.pdf' }),
+    });
+    expect(sem.body.message).toBe('Semester must be a whole number from 1 to 8');
+    const exe = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm({}, { name: 'a.exe', data: Buffer.from('MZ') }),
+    });
+    expect(exe.body.message).toBe('Only .pdf, .doc, .docx and .txt files are accepted');
+    const fake = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm({}, { name: 'a.pdf', data: Buffer.from('hello') }),
+    });
+    expect(fake).toMatchObject({
+      status: 400,
+      body: { message: 'The file content does not match its type' },
+    });
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x61);
+    const tooBig = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm({}, { name: 'big.txt', data: big }),
+    });
+    expect(tooBig).toEqual({
+      status: 413,
+      body: { success: false, message: 'The file is larger than 10 MB' },
+    });
+    const other = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm({ uploader: bob.uid, fileUrl: 'https://x.io/a.pdf' }),
+    });
+    expect(other.status).toBe(403);
+    const conf = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm({ confirmed: 'false', fileUrl: 'https://x.io/a.pdf' }),
+    });
+    expect(conf.status).toBe(400);
+    const ref = await getFirestore(adminApp()).collection('notes').count().get();
+    expect(ref.data().count).toBe(0);
+  });
+
+  it('create stores the PDF in Storage with a token, indexes its words, counts the upload', async () => {
+    const pdf = await makePdf([`Fermentation science: ${secret} explained`]);
+    const r = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm(
+        { uploader: alice.uid },
+        { name: 'os notes.pdf', data: pdf, type: 'application/pdf' },
+      ),
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ success: true, message: 'Note created successfully' });
+    const note = r.body.note;
+    noteId = note._id;
+    expect(note).toMatchObject({
+      title: 'Operating Systems Unit 3',
+      semester: 3,
+      approved: false,
+      uploaderId: alice.uid,
+      uploaderName: 'Alice Rao',
+      uploader: { _id: alice.uid, username: 'Alice Rao' },
+      fileName: 'os notes.pdf',
+      fileType: 'application/pdf',
+      fileSize: pdf.length,
+      likesCount: 0,
+      commentsCount: 0,
+      downloadCount: 0,
+    });
+    const file = await fetch(note.fileUrl);
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    const [exists] = await getStorage(adminApp())
+      .bucket(bucketName())
+      .file(`notes/${alice.uid}/${noteId}/os notes.pdf`)
+      .exists();
+    expect(exists).toBe(true);
+    const doc = (await getFirestore(adminApp()).doc(`notes/${noteId}`).get()).data()!;
+    expect(doc['searchTerms']).toContain(secret);
+    expect((await getFirestore(adminApp()).doc(`users/${alice.uid}`).get()).get('notesCount')).toBe(
+      1,
+    );
+  });
+
+  it('a pending note is the uploader’s and admins’ only', async () => {
+    expect((await call('GET', `/uploading/get/${noteId}`)).status).toBe(404);
+    expect((await call('GET', `/uploading/get/${noteId}`, { token: bob.token })).status).toBe(404);
+    expect(
+      (await call('GET', `/uploading/get/${noteId}`, { token: alice.token })).body.note._id,
+    ).toBe(noteId);
+    expect((await call('GET', `/api/uploading/get/${noteId}`, { token: admin.token })).status).toBe(
+      200,
+    );
+    // Not in Browse until approved.
+    expect((await call('GET', `/notes?search=${secret}`)).body).toEqual({
+      success: true,
+      notes: [],
+    });
+    expect(
+      (await call('GET', `/api/user/uploads/${alice.uid}`, { token: alice.token })).body,
+    ).toHaveLength(1);
+    expect((await call('GET', `/api/user/uploads/${alice.uid}`)).body).toEqual([]);
+  });
+
+  it('Browse finds an approved note by a word only inside its PDF, with filters', async () => {
+    const review = await call('PUT', `/api/admin/notes/${noteId}/review`, {
+      token: admin.token,
+      json: { approved: true },
+    });
+    expect(review.body).toMatchObject({ success: true, _id: noteId, approved: true });
+    const hit = await call('GET', `/notes?search=${secret.toUpperCase()}`);
+    expect(hit.body.notes.map((n: { _id: string }) => n._id)).toEqual([noteId]);
+    expect(
+      (
+        await call(
+          'GET',
+          '/api/notes?search=zymu%20fermentation&subject=Operating%20Systems&semester=3',
+        )
+      ).body.notes,
+    ).toHaveLength(1);
+    expect((await call('GET', '/api/notes?search=zymurgy&semester=4')).body.notes).toHaveLength(0);
+    expect((await call('GET', '/api/notes?search=zymurgy&college=Other')).body.notes).toHaveLength(
+      0,
+    );
+    expect((await call('GET', '/api/notes?course=B.Tech%20CSE')).body.notes).toHaveLength(1);
+    expect((await call('GET', '/api/notes?search=zymurgy%20chemistry')).body.notes).toHaveLength(0);
+    expect((await call('GET', `/notes?search=${noteId}`)).body.notes[0]._id).toBe(noteId);
+    expect((await call('GET', '/api/notes?semester=nine')).status).toBe(400);
+    expect((await call('GET', '/api/notes?sort=random')).status).toBe(400);
+    const sugg = await call('GET', '/search-suggestions?query=oper');
+    expect(sugg.body).toEqual({
+      success: true,
+      suggestions: ['Operating Systems Unit 3', 'Operating Systems'],
+    });
+    expect((await call('GET', '/api/search-suggestions?q=o')).body.suggestions).toEqual([]);
+    const options = await call('GET', '/api/filter-options');
+    expect(options.body).toMatchObject({
+      subjects: ['Operating Systems'],
+      semesters: [3],
+      colleges: ['IIT Delhi'],
+    });
+  });
+
+  it('comments: add, edit by the author only, delete by the author or an admin, exact count', async () => {
+    expect((await call('POST', `/notes/${noteId}/comment`, { json: { text: 'hi' } })).status).toBe(
+      401,
+    );
+    expect(
+      (await call('POST', `/notes/${noteId}/comment`, { token: bob.token, json: { text: '   ' } }))
+        .body.message,
+    ).toBe('Comment text is required');
+    expect(
+      (
+        await call('POST', `/notes/${noteId}/comment`, {
+          token: bob.token,
+          json: { text: 'x'.repeat(1001) },
+        })
+      ).status,
+    ).toBe(400);
+    const a = await call('POST', `/notes/${noteId}/comment`, {
+      token: bob.token,
+      json: { text: ' Great notes ' },
+    });
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({
+      success: true,
+      commentsCount: 1,
+      comment: { text: 'Great notes', username: 'Bob Sen', authorId: bob.uid },
+    });
+    const cid = a.body.comment._id;
+    const b = await call('POST', `/api/notes/${noteId}/comment`, {
+      token: alice.token,
+      json: { text: 'Thanks' },
+    });
+    expect(b.body.commentsCount).toBe(2);
+    expect(
+      (
+        await call('PUT', `/notes/comments/${noteId}/${cid}`, {
+          token: alice.token,
+          json: { text: 'edited' },
+        })
+      ).status,
+    ).toBe(403);
+    const edit = await call('PUT', `/api/notes/comments/${noteId}/${cid}`, {
+      token: bob.token,
+      json: { text: 'Great notes!' },
+    });
+    expect(edit.body).toMatchObject({
+      success: true,
+      message: 'Comment updated successfully',
+      comment: { text: 'Great notes!' },
+    });
+    expect(edit.body.comment.editedAt).toBeTruthy();
+    expect(
+      (
+        await call('DELETE', `/notes/comments/${noteId}/${b.body.comment._id}`, {
+          token: bob.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call('DELETE', `/notes/comments/${noteId}/nope`, { token: bob.token })).status,
+    ).toBe(404);
+    const del = await call('DELETE', `/notes/comments/${noteId}/${b.body.comment._id}`, {
+      token: admin.token,
+    });
+    expect(del.body).toEqual({
+      success: true,
+      message: 'Comment deleted successfully',
+      commentsCount: 1,
+    });
+    const page = await call('GET', `/uploading/get/${noteId}`);
+    expect(page.body.note.comments.map((c: { text: string }) => c.text)).toEqual(['Great notes!']);
+    expect(page.body.note.commentsCount).toBe(1);
+  });
+
+  it('like toggles one like per user', async () => {
+    expect((await call('PUT', `/notes/${noteId}/like`)).status).toBe(401);
+    expect((await call('PUT', `/notes/${noteId}/like`, { token: bob.token })).body).toMatchObject({
+      success: true,
+      liked: true,
+      likesCount: 1,
+    });
+    expect(
+      (await call('PUT', `/api/notes/${noteId}/like`, { token: alice.token })).body,
+    ).toMatchObject({ liked: true, likesCount: 2 });
+    expect((await call('PUT', `/notes/${noteId}/like`, { token: bob.token })).body).toMatchObject({
+      liked: false,
+      likesCount: 1,
+    });
+    expect(
+      (await call('GET', `/uploading/get/${noteId}`, { token: alice.token })).body.note,
+    ).toMatchObject({ likesCount: 1, liked: true });
+    expect((await call('PUT', '/notes/missing123456/like', { token: bob.token })).status).toBe(404);
+  });
+
+  it('archive, archived list and remove-archive', async () => {
+    expect((await call('POST', `/notes/archive/${noteId}`)).status).toBe(401);
+    expect((await call('POST', `/notes/archive/${noteId}`, { token: bob.token })).body).toEqual({
+      success: true,
+      message: 'Note archived successfully',
+    });
+    expect(
+      (await call('GET', `/api/notes/archived/${bob.uid}`, { token: bob.token })).body.map(
+        (n: { _id: string }) => n._id,
+      ),
+    ).toEqual([noteId]);
+    expect(
+      (await call('GET', `/api/notes/archived/${bob.uid}`, { token: alice.token })).status,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/api/notes/remove-archive/${noteId}`, { token: bob.token })).body
+        .success,
+    ).toBe(true);
+    expect(
+      (await call('GET', `/api/notes/archived/${bob.uid}`, { token: bob.token })).body,
+    ).toEqual([]);
+  });
+
+  it('username change rewrites uploaderName and comment usernames', async () => {
+    const r = await call('POST', `/api/user/update/${bob.uid}`, {
+      token: bob.token,
+      json: { username: 'Bobby Sen' },
+    });
+    expect(r.body).toMatchObject({ success: true, username: 'Bobby Sen' });
+    const page = await call('GET', `/uploading/get/${noteId}`);
+    expect(page.body.note.comments[0].username).toBe('Bobby Sen');
+    await call('POST', `/api/user/update/${alice.uid}`, {
+      token: alice.token,
+      json: { username: 'Alice R' },
+    });
+    expect((await call('GET', `/uploading/get/${noteId}`)).body.note.uploaderName).toBe('Alice R');
+  });
+
+  it('update: owner only; a new file replaces the old one, the note goes back to pending, re-indexed', async () => {
+    expect(
+      (await call('POST', `/uploading/update/${noteId}`, { token: bob.token, form: noteForm({}) }))
+        .status,
+    ).toBe(403);
+    const txt = Buffer.from('Quasiparticle lecture notes');
+    const r = await call('POST', `/api/uploading/update/${noteId}`, {
+      token: alice.token,
+      form: noteForm({ title: 'OS Unit 3 v2' }, { name: 'v2.txt', data: txt, type: 'text/plain' }),
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      message: 'Note updated successfully',
+      note: { title: 'OS Unit 3 v2', approved: false, fileName: 'v2.txt', fileType: 'text/plain' },
+    });
+    const [files] = await getStorage(adminApp())
+      .bucket(bucketName())
+      .getFiles({ prefix: `notes/${alice.uid}/${noteId}/` });
+    expect(files.map((f) => f.name)).toEqual([`notes/${alice.uid}/${noteId}/v2.txt`]);
+    const terms = (await getFirestore(adminApp()).doc(`notes/${noteId}`).get()).get('searchTerms');
+    expect(terms).toContain('quasiparticle');
+    expect(terms).not.toContain(secret);
+    // Pending again: out of Browse and out of the filter options.
+    expect((await call('GET', '/api/notes')).body.notes).toEqual([]);
+    expect((await call('GET', '/api/filter-options')).body.subjects).toEqual([]);
+    // Without a file the note keeps its current one.
+    const keep = await call('POST', `/api/uploading/update/${noteId}`, {
+      token: alice.token,
+      form: noteForm({ title: 'OS Unit 3 v3' }),
+    });
+    expect(keep.body.note).toMatchObject({ title: 'OS Unit 3 v3', fileName: 'v2.txt' });
+    expect(
+      (await getFirestore(adminApp()).doc(`notes/${noteId}`).get()).get('searchTerms'),
+    ).toContain('quasiparticle');
+  });
+
+  it('index: after a direct write, terms come from the DOCX in Storage; recount endpoints', async () => {
+    const db = getFirestore(adminApp());
+    const ref = db.collection('notes').doc();
+    const path = `notes/${bob.uid}/${ref.id}/thermo.docx`;
+    const docx = await makeZip({
+      'word/document.xml': '<w:p><w:r><w:t>Carnot isentropic cycle</w:t></w:r></w:p>',
+    });
+    await getStorage(adminApp()).bucket(bucketName()).file(path).save(docx);
+    await ref.set({
+      title: 'Thermodynamics',
+      description: '',
+      collegeName: 'NIT Trichy',
+      courseName: 'B.Tech Mechanical Engineering',
+      subjectName: 'Thermodynamics',
+      batch: '2021-2025',
+      semester: 4,
+      fileUrl: 'https://example.com/x',
+      fileName: 'thermo.docx',
+      filePath: path,
+      fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      fileSize: docx.length,
+      uploaderId: bob.uid,
+      uploaderName: 'Bobby Sen',
+      approved: false,
+      likesCount: 0,
+      downloadCount: 0,
+      commentsCount: 0,
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    await ref.collection('comments').add({
+      text: 'x',
+      authorId: bob.uid,
+      username: 'Bobby Sen',
+      commentedAt: FieldValue.serverTimestamp(),
+    });
+    expect((await call('POST', `/api/notes/${ref.id}/index`, { token: alice.token })).status).toBe(
+      404,
+    );
+    const r = await call('POST', `/api/notes/${ref.id}/index`, { token: bob.token });
+    expect(r.body).toMatchObject({ success: true, fileIndexed: true, notesCount: 1 });
+    expect((await ref.get()).get('searchTerms')).toContain('isentropic');
+    expect((await call('POST', `/api/notes/${ref.id}/recount`, { token: bob.token })).body).toEqual(
+      { success: true, commentsCount: 1, likesCount: 0 },
+    );
+    expect((await call('POST', `/api/user/recount/${bob.uid}`, { token: bob.token })).body).toEqual(
+      { success: true, notesCount: 1 },
+    );
+    expect(
+      (await call('POST', `/api/user/recount/${bob.uid}`, { token: alice.token })).status,
+    ).toBe(403);
+  });
+
+  it('create with a file URL instead of a file; JSON errors never 5xx', async () => {
+    const r = await call('POST', '/uploading/create', {
+      token: bob.token,
+      form: noteForm({ fileUrl: 'https://example.com/n.pdf', fileName: 'n.pdf' }),
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.note).toMatchObject({
+      fileUrl: 'https://example.com/n.pdf',
+      fileName: 'n.pdf',
+      fileType: null,
+    });
+    const broken = await call('POST', '/uploading/create', {
+      token: bob.token,
+      headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+      form: undefined,
+    });
+    expect(broken.status).toBe(400);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * Per test file: our Firestore + Storage emulator in-process (port 0), the shared Auth emulator
+ * (globalSetup), and the real `api` function (the onRequest wrapper around the Express app)
+ * served on 127.0.0.1:0. Helpers make accounts through the API and sign in through the Auth
+ * emulator's REST endpoint, as the web SDK does.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+// Built by `npm run build -w @notenest/emulator` (npm test builds every workspace first).
+import { startEmulator, type RunningEmulator } from '../../../emulator/dist/index.js';
+import { PROJECT } from './auth-emulator.js';
+
+export interface Stack {
+  base: string;
+  authHost: string;
+  storageHost: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  const emulator: RunningEmulator = await startEmulator({
+    firestore: { host: '127.0.0.1', port: 0 },
+    storage: { host: '127.0.0.1', port: 0 },
+    projectId: PROJECT,
+  });
+  const authHost = inject('authHost');
+  process.env['GCLOUD_PROJECT'] = PROJECT;
+  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${emulator.firestore!.port}`;
+  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${emulator.storage!.port}`;
+  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = authHost;
+  const { api } = await import('../index.js');
+  const server: Server = createServer((req, res) => void api(req as never, res as never));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    authHost,
+    storageHost: `127.0.0.1:${emulator.storage!.port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await emulator.stop();
+    },
+  };
+}
+
+export interface Account {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Email/password sign-in through the Auth emulator's REST API; the ID token and its claims. */
+export async function signIn(authHost: string, email: string, password: string) {
+  const res = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { localId: string; idToken: string };
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  const claims = JSON.parse(
+    Buffer.from(body.idToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
+  ) as Record<string, unknown>;
+  return { uid: body.localId, token: body.idToken, claims };
+}
+
+/** A JSON API client bound to the stack. */
+export function client(base: string) {
+  return async function call(
+    method: string,
+    path: string,
+    opts: {
+      token?: string;
+      json?: unknown;
+      form?: FormData;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<{ status: number; body: any }> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) body = opts.form;
+    const res = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text so a test failure shows it
+    }
+    return { status: res.status, body: parsed };
+  };
+}
+
+/** Signs up through the API and signs in; `tag` keeps emails distinct across test files. */
+export async function createAccount(stack: Stack, tag: string, username: string): Promise<Account> {
+  const email = `${username.toLowerCase().replace(/\W+/g, '')}.${tag}@example.test`;
+  const password = 'secret123';
+  const r = await client(stack.base)('POST', '/api/auth/signup', {
+    json: { username, email, password },
+  });
+  if (r.status !== 201) throw new Error(`signup of ${email}: ${JSON.stringify(r.body)}`);
+  const s = await signIn(stack.authHost, email, password);
+  return { uid: s.uid, email, password, token: s.token };
+}
+
+/** A minimal PDF whose one content stream shows `lines` (Flate-compressed unless told). */
+export async function makePdf(lines: string[], compress = true): Promise<Buffer> {
+  const { deflateSync } = await import('node:zlib');
+  const ops = `BT /F1 12 Tf 72 720 Td ${lines
+    .map((l) => `(${l.replace(/([\\()])/g, '\\$1')}) Tj T*`)
+    .join(' ')} ET`;
+  const data = compress ? deflateSync(Buffer.from(ops, 'latin1')) : Buffer.from(ops, 'latin1');
+  const dict = `<< /Length ${data.length}${compress ? ' /Filter /FlateDecode' : ''} >>`;
+  return Buffer.concat([
+    Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+        '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+        '3 0 obj\n<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>\nendobj\n' +
+        `4 0 obj\n${dict}\nstream\n`,
+      'latin1',
+    ),
+    data,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  ]);
+}
+
+/** A ZIP (deflated entries) holding `files`: enough of a DOCX for the extractor. */
+export async function makeZip(files: Record<string, string>): Promise<Buffer> {
+  const { deflateRawSync, crc32 } = (await import('node:zlib')) as typeof import('node:zlib') & {
+    crc32(data: Buffer): number;
+  };
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const raw = Buffer.from(content, 'utf8');
+    const comp = deflateRawSync(raw);
+    const nameBuf = Buffer.from(name, 'utf8');
+    const crc = typeof crc32 === 'function' ? crc32(raw) : 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(comp.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(comp.length, 20);
+    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBuf, comp);
+    centrals.push(central, nameBuf);
+    offset += 30 + nameBuf.length + comp.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(Object.keys(files).length, 8);
+  eocd.writeUInt16LE(Object.keys(files).length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, eocd]);
+}
