@@ -1,0 +1,127 @@
+/**
+ * What Browse shows, mapped from Firestore documents (docs/data-model.md). Pure and defensive: a
+ * document with a missing or malformed field still renders (the spec shows "N/A" for missing card
+ * fields) instead of breaking the list.
+ */
+import type { Note } from '@notenest/shared';
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+export interface BrowseNote
+  extends
+    Pick<Note, 'title' | 'description' | 'likesCount' | 'commentsCount' | 'downloadCount'>,
+    Nullable<
+      Pick<Note, 'subjectName' | 'courseName' | 'collegeName' | 'semester' | 'fileUrl' | 'fileName'>
+    > {
+  id: string;
+  createdAt: Date | null;
+}
+
+export interface BrowseComment {
+  id: string;
+  text: string;
+  username: string | null;
+  commentedAt: Date | null;
+}
+
+export interface FilterOptionLists {
+  subjects: string[];
+  courses: string[];
+  semesters: number[];
+  colleges: string[];
+}
+
+export const NO_FILTER_OPTIONS: FilterOptionLists = {
+  subjects: [],
+  courses: [],
+  semesters: [],
+  colleges: [],
+};
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v : null;
+}
+
+function count(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
+}
+
+/** Firestore Timestamps (anything with toDate), Dates, or epoch milliseconds. */
+export function toDate(v: unknown): Date | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
+  if (typeof v === 'number' && Number.isFinite(v)) return new Date(v);
+  if (v && typeof v === 'object' && typeof (v as { toDate?: unknown }).toDate === 'function') {
+    const d = (v as { toDate: () => unknown }).toDate();
+    return d instanceof Date && !Number.isNaN(d.getTime()) ? d : null;
+  }
+  return null;
+}
+
+function httpUrl(v: unknown): string | null {
+  return typeof v === 'string' && /^https?:\/\/\S+$/.test(v) ? v : null;
+}
+
+export function toBrowseNote(id: string, data: Record<string, unknown>): BrowseNote {
+  const semester = data['semester'];
+  return {
+    id,
+    title: str(data['title']) ?? 'Untitled note',
+    description: str(data['description']) ?? '',
+    subjectName: str(data['subjectName']),
+    courseName: str(data['courseName']),
+    collegeName: str(data['collegeName']),
+    semester: typeof semester === 'number' && Number.isInteger(semester) ? semester : null,
+    likesCount: count(data['likesCount']),
+    commentsCount: count(data['commentsCount']),
+    downloadCount: count(data['downloadCount']),
+    fileUrl: httpUrl(data['fileUrl']),
+    fileName: str(data['fileName']),
+    createdAt: toDate(data['createdAt']),
+  };
+}
+
+export function toBrowseComment(id: string, data: Record<string, unknown>): BrowseComment {
+  return {
+    id,
+    text: typeof data['text'] === 'string' ? data['text'] : '',
+    username: str(data['username']),
+    commentedAt: toDate(data['commentedAt']),
+  };
+}
+
+function distinctSorted<T extends string | number>(values: unknown, keep: (v: unknown) => v is T) {
+  const list = Array.isArray(values) ? values.filter(keep) : [];
+  const out = [...new Set(list)];
+  return typeof out[0] === 'number'
+    ? out.sort((a, b) => Number(a) - Number(b))
+    : out.sort((a, b) => String(a).localeCompare(String(b)));
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const isSemester = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** `meta/filterOptions` (written by the facade), or empty lists when it is missing. */
+export function toFilterOptions(data: Record<string, unknown> | undefined): FilterOptionLists {
+  if (!data) return NO_FILTER_OPTIONS;
+  return {
+    subjects: distinctSorted(data['subjects'], isText),
+    courses: distinctSorted(data['courses'], isText),
+    semesters: distinctSorted(data['semesters'], isSemester),
+    colleges: distinctSorted(data['colleges'], isText),
+  };
+}
+
+/** The spec's fallback for missing card fields. */
+export function orNA(v: string | number | null): string {
+  return v === null ? 'N/A' : String(v);
+}
+
+/** The spec's pseudo author label on Browse: "User_" + the first 4 characters of the comment id. */
+export function commentAuthorLabel(commentId: string): string {
+  return `User_${commentId.slice(0, 4)}`;
+}
+
+/** The local date and time of a comment ("" when unknown). */
+export function formatCommentTime(date: Date | null, locale?: string): string {
+  return date ? date.toLocaleString(locale) : '';
+}

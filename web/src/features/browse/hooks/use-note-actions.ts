@@ -1,0 +1,102 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth, type SessionUser } from '../../auth';
+import { paths } from '../../../shared/routing/paths';
+import { fetchLiked, recordDownload, setLiked } from '../api/browse-api';
+import type { BrowseNote } from '../api/browse-model';
+import { downloadNameFor, saveFile } from '../api/file-download';
+
+export type NoteAction = 'like' | 'download';
+
+export interface NoteActions {
+  /** Known like state per note id (unknown until the reader presses like: likes are private). */
+  liked: Readonly<Record<string, boolean>>;
+  busy: Readonly<Record<string, NoteAction | undefined>>;
+  /** True while a stored session is being confirmed: actions wait for it. */
+  authPending: boolean;
+  toggleLike: (note: BrowseNote) => void;
+  download: (note: BrowseNote) => void;
+  /** The signed-in user, or null after sending the visitor to /sign-in. */
+  requireUser: () => SessionUser | null;
+}
+
+/**
+ * Like and Download from a card. Both need a signed-in user; a visitor is sent to /sign-in
+ * (spec: "Download when not signed in goes to /sign-in"). `onUpdate` patches the listed note
+ * with the new count once the write succeeded.
+ */
+export function useNoteActions(
+  onUpdate: (id: string, update: (note: BrowseNote) => BrowseNote) => void,
+): NoteActions {
+  const { state } = useAuth();
+  const navigate = useNavigate();
+  const [liked, setLikedState] = useState<Record<string, boolean>>({});
+  const likedRef = useRef(liked);
+  likedRef.current = liked;
+  const [busy, setBusy] = useState<Record<string, NoteAction | undefined>>({});
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+
+  const authPending = state.status === 'loading' && state.hint !== null;
+  const user = state.status === 'signed-in' ? state.user : null;
+
+  const requireUser = useCallback((): SessionUser | null => {
+    if (user) return user;
+    if (!authPending) navigate(paths.signIn);
+    return null;
+  }, [user, authPending, navigate]);
+
+  const run = useCallback(async (id: string, action: NoteAction, work: () => Promise<void>) => {
+    if (busyRef.current[id]) return;
+    busyRef.current = { ...busyRef.current, [id]: action };
+    setBusy((b) => ({ ...b, [id]: action }));
+    try {
+      await work();
+    } finally {
+      setBusy((b) => ({ ...b, [id]: undefined }));
+    }
+  }, []);
+
+  const toggleLike = useCallback(
+    (note: BrowseNote) => {
+      const me = requireUser();
+      if (!me) return;
+      void run(note.id, 'like', async () => {
+        try {
+          const wasLiked = likedRef.current[note.id] ?? (await fetchLiked(note.id, me.uid));
+          await setLiked(note.id, me.uid, !wasLiked);
+          setLikedState((l) => ({ ...l, [note.id]: !wasLiked }));
+          onUpdate(note.id, (n) => ({
+            ...n,
+            likesCount: Math.max(0, n.likesCount + (wasLiked ? -1 : 1)),
+          }));
+        } catch (error) {
+          // Spec: like failures are only logged. Forget the state: it is read again next time.
+          console.error('Could not update the like', error);
+          setLikedState(({ [note.id]: _dropped, ...rest }) => rest);
+        }
+      });
+    },
+    [requireUser, run, onUpdate],
+  );
+
+  const download = useCallback(
+    (note: BrowseNote) => {
+      if (!requireUser()) return;
+      const url = note.fileUrl;
+      if (!url) return;
+      void run(note.id, 'download', async () => {
+        await Promise.all([
+          recordDownload(note.id).then(
+            () => onUpdate(note.id, (n) => ({ ...n, downloadCount: n.downloadCount + 1 })),
+            (error: unknown) => console.error('Could not count the download', error),
+          ),
+          saveFile(url, downloadNameFor(note)),
+        ]);
+      });
+    },
+    [requireUser, run, onUpdate],
+  );
+
+  return { liked, busy, authPending, toggleLike, download, requireUser };
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useState } from 'react';
+import { addComment, fetchComments, fetchNote } from '../api/browse-api';
+import type { BrowseComment, BrowseNote } from '../api/browse-model';
+
+export interface NoteComments {
+  status: 'loading' | 'success' | 'error';
+  comments: BrowseComment[];
+  submitting: boolean;
+  /** Resolves true when the comment was saved (the caller then clears its textarea). */
+  submit: (text: string) => Promise<boolean>;
+}
+
+/**
+ * The inline comment view's data: the note's comments, and adding one. After a comment is saved
+ * the note is re-read and handed to `onNote` (spec: "on submit the note is re-fetched and
+ * replaces the open note") and the list is read again.
+ */
+export function useNoteComments(noteId: string, onNote: (note: BrowseNote) => void): NoteComments {
+  const [status, setStatus] = useState<NoteComments['status']>('loading');
+  const [comments, setComments] = useState<BrowseComment[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setStatus('loading');
+    fetchComments(noteId).then(
+      (list) => {
+        if (!current) return;
+        setComments(list);
+        setStatus('success');
+      },
+      (error: unknown) => {
+        console.error('Could not load comments', error);
+        if (current) setStatus('error');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [noteId]);
+
+  const submit = useCallback(
+    async (text: string) => {
+      setSubmitting(true);
+      try {
+        await addComment(noteId, text);
+      } catch (error) {
+        // Spec section 8: comment failures on Browse are only logged.
+        console.error('Could not add the comment', error);
+        setSubmitting(false);
+        return false;
+      }
+      try {
+        const [note, list] = await Promise.all([fetchNote(noteId), fetchComments(noteId)]);
+        setComments(list);
+        setStatus('success');
+        if (note) onNote(note);
+      } catch (error) {
+        console.error('Could not refresh the note after commenting', error);
+      } finally {
+        setSubmitting(false);
+      }
+      return true;
+    },
+    [noteId, onNote],
+  );
+
+  return { status, comments, submitting, submit };
+}
