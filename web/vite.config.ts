@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Chunks that hold a Firebase SDK are named after it, so a glance at dist/assets (or at the network
@@ -20,8 +20,46 @@ export function sdkChunkName(moduleIds: readonly string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * reactfire 4.2.6 ships one ESM entry that statically imports every Firebase SDK it has hooks for
+ * (database, firestore, functions, remote-config, storage, auth, app). Firebase packages declare
+ * no `sideEffects: false`, so each import keeps its whole SDK in the chunk that holds reactfire,
+ * even when the hooks using it are never called (reactfire issues #488, #489; measured in
+ * shared/notes/bundle-facts.md). NoteNest uses reactfire for the app and auth context (providers,
+ * useUser, useIdTokenResult) and for handing out the Firestore/Storage instances (providers and
+ * useFirestore/useStorage, which only read React context); it never calls reactfire's data hooks.
+ *
+ * So, for imports made *by reactfire only*, these SDK entry points resolve to tiny local stubs
+ * that throw if called (src/shared/firebase/reactfire-stubs/). The app's own imports are untouched:
+ * it still loads firebase/storage and firebase/firestore/lite itself, lazily, where a route needs
+ * them. Realtime Database, Remote Config and Functions are then in no chunk at all (checked by
+ * src/app/bundle.browser.test.ts). The hooks that would need a stubbed SDK (useFirestoreDocData,
+ * useStorageDownloadURL, useDatabase*, useRemoteConfig*, useCallableFunctionResponse...) must not
+ * be used; src/app/architecture.test.ts refuses them.
+ */
+export const REACTFIRE_STUBBED_SDKS = [
+  'firebase/database',
+  'firebase/firestore',
+  'firebase/functions',
+  'firebase/remote-config',
+  'firebase/storage',
+] as const;
+
+export function reactfireSdkStubs(): Plugin {
+  const stubDir = fileURLToPath(new URL('./src/shared/firebase/reactfire-stubs/', import.meta.url));
+  return {
+    name: 'notenest:reactfire-sdk-stubs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]node_modules[\\/]reactfire[\\/]/.test(importer)) return null;
+      if (!(REACTFIRE_STUBBED_SDKS as readonly string[]).includes(source)) return null;
+      return `${stubDir}${source.slice('firebase/'.length)}.ts`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactfireSdkStubs()],
   resolve: {
     // Bundle @notenest/shared from source: tree-shaken with the app, no build of shared/ needed
     // first (tsconfig.json maps the same path for the type check).

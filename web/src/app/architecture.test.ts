@@ -5,7 +5,8 @@
  * - Firebase is imported only in shared/firebase (the lazy loaders), and elsewhere at most as
  *   `import type` in a feature's api/; UI components and hooks never touch it;
  * - Firestore and Storage SDKs are only imported dynamically;
- * - reactfire's root import is not used (it bundles Realtime Database and Remote Config);
+ * - reactfire is imported only by shared/firebase/react.tsx, never on the entry chunk's static
+ *   import graph, and only its context/auth hooks (its data hooks need SDKs stubbed at build time);
  * - file names are kebab-case.
  */
 import { describe, expect, it } from 'vitest';
@@ -114,9 +115,55 @@ describe('web architecture', () => {
     expect(violations).toEqual([]);
   });
 
-  it('never imports reactfire (its root import drags in unused SDKs)', () => {
+  it('uses reactfire only through shared/firebase/react.tsx, and only hooks that work here', () => {
     const users = files.filter(([, code]) => importsOf(code).some((r) => r.spec === 'reactfire'));
-    expect(users.map(([path]) => path)).toEqual([]);
+    expect(users.map(([path]) => path)).toEqual(['/src/shared/firebase/react.tsx']);
+    // reactfire's data hooks (useFirestoreDocData, useStorageDownloadURL, database, remote config,
+    // functions...) call SDK functions that vite.config.ts stubs out of reactfire's imports.
+    const code = sources['/src/shared/firebase/react.tsx']!;
+    const names = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'reactfire'/g)]
+      .concat([...code.matchAll(/export\s*\{([^}]*)\}\s*from\s*'reactfire'/g)])
+      .flatMap((m) => m[1]!.split(','))
+      .map((n) => n.trim().split(/\s+as\s+/)[0]!)
+      .filter(Boolean);
+    const allowed = new Set([
+      'AuthProvider',
+      'FirebaseAppProvider',
+      'FirestoreProvider',
+      'StorageProvider',
+      'useAuth',
+      'useFirestore',
+      'useIdTokenResult',
+      'useInitFirestore',
+      'useInitStorage',
+      'useSigninCheck',
+      'useStorage',
+      'useUser',
+    ]);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((n) => !allowed.has(n))).toEqual([]);
+  });
+
+  it('keeps reactfire and Firebase out of the entry chunk (static imports from main.tsx)', () => {
+    const byPath = new Map(files.map(([path, code]) => [path.replace(/\.tsx?$/, ''), code]));
+    const seen = new Set<string>();
+    const bad: string[] = [];
+    const visit = (path: string) => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      const code = byPath.get(path) ?? byPath.get(`${path}/index`);
+      if (code === undefined) return;
+      for (const ref of importsOf(code)) {
+        if (ref.typeOnly || ref.dynamic) continue;
+        if (/^(reactfire|firebase|@firebase)(\/|$)/.test(ref.spec))
+          bad.push(`${path} -> ${ref.spec}`);
+        const target = resolve(path + '.tsx', ref.spec);
+        if (target) visit(target);
+      }
+    };
+    visit('/src/main');
+    expect(seen.size).toBeGreaterThan(10);
+    expect(bad).toEqual([]);
   });
 
   it('names files in kebab-case', () => {

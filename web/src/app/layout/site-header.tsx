@@ -1,7 +1,7 @@
-import { Badge, Box, Container, Flex, IconButton, Stack, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, IconButton, Stack, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { displayNameOf, useDisplayedUser, type SessionUser } from '../../features/auth';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { displayNameOf, useAuth, useDisplayedUser, type SessionUser } from '../../features/auth';
 import { paths } from '../../shared/routing/paths';
 import { RouterLink } from '../../shared/ui';
 
@@ -37,7 +37,15 @@ function ProfileLink({ user, onNavigate }: { user: SessionUser | null; onNavigat
       fontWeight="semibold"
     >
       {user.photoURL ? (
-        <chakra.img src={user.photoURL} alt="" w="8" h="8" rounded="full" objectFit="cover" />
+        <chakra.img
+          src={user.photoURL}
+          alt=""
+          data-testid="header-avatar"
+          w="8"
+          h="8"
+          rounded="full"
+          objectFit="cover"
+        />
       ) : (
         <Flex
           aria-hidden="true"
@@ -58,6 +66,34 @@ function ProfileLink({ user, onNavigate }: { user: SessionUser | null; onNavigat
   );
 }
 
+function SignOutButton({ onDone }: { onDone?: () => void }) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      colorPalette="teal"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await signOut();
+          onDone?.();
+          navigate('/', { replace: true });
+        } catch (error) {
+          console.error('sign-out failed', error);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Sign Out
+    </Button>
+  );
+}
+
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const user = useDisplayedUser();
   return (
@@ -75,6 +111,11 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       <li>
         <ProfileLink user={user} onNavigate={onNavigate} />
       </li>
+      {user && (
+        <li>
+          <SignOutButton onDone={onNavigate} />
+        </li>
+      )}
     </>
   );
 }

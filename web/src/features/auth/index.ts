@@ -1,6 +1,7 @@
 // Public surface of the auth feature for the app shell and other features.
-export { AuthProvider } from './components/auth-provider';
+export { SessionProvider } from './components/session-provider';
 export { RequireAdmin } from './components/require-admin';
 export { RequireAuth } from './components/require-auth';
 export { useAuth, useDisplayedUser, useRequiredAuth } from './hooks/use-auth';
 export { displayNameOf, type AuthState, type Role, type SessionUser } from './api/session';
+export { homeRedirectFor, signInDestination } from './api/destinations';

@@ -1,5 +1,4 @@
 import type { Auth } from 'firebase/auth';
-import { authEmulatorUrl, currentEmulatorHost } from './config';
 
 export type AuthSdk = typeof import('firebase/auth');
 export interface AuthHandle {
@@ -10,17 +9,13 @@ export interface AuthHandle {
 let pending: Promise<AuthHandle> | undefined;
 
 /**
- * Loads the Auth SDK on first use and returns the page's single Auth instance, connected to the
- * Auth emulator when running locally. Memoised as a promise so concurrent callers share one
- * instance and the emulator is connected exactly once (connecting twice throws).
+ * Loads the Auth SDK on first use and returns the page's single Auth instance (the same one the
+ * reactfire scope provides). Memoised so concurrent callers share one load.
  */
 export function loadAuth(): Promise<AuthHandle> {
-  pending ??= (async () => {
-    const [sdk, { getFirebaseApp }] = await Promise.all([import('firebase/auth'), import('./app')]);
-    const auth = sdk.getAuth(getFirebaseApp());
-    const host = currentEmulatorHost();
-    if (host) sdk.connectAuthEmulator(auth, authEmulatorUrl(host), { disableWarnings: true });
-    return { auth, sdk };
-  })();
+  pending ??= import('./auth-instance').then((m) => ({
+    auth: m.getAuthInstance(),
+    sdk: m.authSdk,
+  }));
   return pending;
 }

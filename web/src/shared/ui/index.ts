@@ -3,3 +3,4 @@ export { PlaceholderPage } from './placeholder-page';
 export { RouterButton, type RouterButtonProps } from './router-button';
 export { RouterLink, type RouterLinkProps } from './router-link';
 export { system } from './system';
+export { TextField, type TextFieldProps } from './text-field';

@@ -8,6 +8,7 @@ describe('chakra system', () => {
       'button',
       'container',
       'heading',
+      'input',
       'link',
       'spinner',
     ]);

@@ -1,5 +1,108 @@
-import { PlaceholderPage } from '../../../shared/ui';
+import { Button, Text, chakra } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
+import { paths } from '../../../shared/routing/paths';
+import { LoadingState, RouterLink, TextField } from '../../../shared/ui';
+import { signInWithEmail } from '../api/auth-api';
+import { SIGN_IN_FALLBACK, authErrorMessage } from '../api/auth-errors';
+import { signInDestination } from '../api/destinations';
+import { useGoogleSignIn } from '../hooks/use-google-sign-in';
+import { useAuth, useRequiredAuth } from '../hooks/use-auth';
+import { AuthCard, GoogleIcon } from './auth-card';
 
+function SignInForm() {
+  const auth = useFirebaseAuth();
+  const state = useRequiredAuth();
+  const { setUser } = useAuth();
+  const navigate = useNavigate();
+  const google = useGoogleSignIn();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // The session is still being restored: the page shows only Loading... (spec section 2).
+  if (state.status === 'loading') return <LoadingState />;
+  // Already signed in (a reload, or a link to /signin): go where a sign-in lands.
+  if (state.status === 'signed-in' && !busy && !google.busy) {
+    return <Navigate to={signInDestination(state.user.role)} replace />;
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await signInWithEmail(
+        auth,
+        String(form.get('email') ?? ''),
+        String(form.get('password') ?? ''),
+      );
+      setUser(user);
+      navigate(signInDestination(user.role), { replace: true });
+    } catch (e) {
+      setError(authErrorMessage(e, SIGN_IN_FALLBACK));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign In">
+      <chakra.form
+        display="flex"
+        flexDirection="column"
+        gap="4"
+        onSubmit={onSubmit}
+        aria-label="Sign in"
+      >
+        <TextField
+          id="sign-in-email"
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+        />
+        <TextField
+          id="sign-in-password"
+          label="Password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
+        <Button type="submit" colorPalette="teal" disabled={busy} w="full">
+          {busy ? 'Loading...' : 'Sign In'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={google.run}
+          disabled={google.busy}
+          w="full"
+        >
+          <GoogleIcon />
+          Continue with Google
+        </Button>
+        <Text role="alert" color="red.700" minH="6" textAlign="center">
+          {error}
+        </Text>
+        <Text textAlign="center">
+          Don&apos;t have an account?{' '}
+          <RouterLink to={paths.signUp} color="teal.700" fontWeight="semibold">
+            Sign up
+          </RouterLink>
+        </Text>
+      </chakra.form>
+    </AuthCard>
+  );
+}
+
+/** /sign-in and /signin (spec section 2). */
 export default function SignInPage() {
-  return <PlaceholderPage title="Sign In" />;
+  return (
+    <FirebaseScope>
+      <SignInForm />
+    </FirebaseScope>
+  );
 }

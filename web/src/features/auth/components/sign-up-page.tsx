@@ -1,5 +1,120 @@
-import { PlaceholderPage } from '../../../shared/ui';
+import { Box, Button, Text, chakra } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
+import { paths } from '../../../shared/routing/paths';
+import { RouterLink, TextField } from '../../../shared/ui';
+import { signUpWithEmail } from '../api/auth-api';
+import { authErrorMessage } from '../api/auth-errors';
+import { useGoogleSignIn } from '../hooks/use-google-sign-in';
+import { useAuth, useRequiredAuth } from '../hooks/use-auth';
+import { AuthCard, GoogleIcon } from './auth-card';
+
+function SignUpForm() {
+  const auth = useFirebaseAuth();
+  useRequiredAuth();
+  const { setUser } = useAuth();
+  const navigate = useNavigate();
+  const google = useGoogleSignIn();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await signUpWithEmail(auth, {
+        username: String(form.get('username') ?? ''),
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+      });
+      // signUpWithEmail signed the new account out again: the spec sends it to sign in.
+      setUser(null);
+      navigate(paths.signIn);
+    } catch (e) {
+      setError(authErrorMessage(e, 'Failed to sign up'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Create Account">
+      <chakra.form
+        display="flex"
+        flexDirection="column"
+        gap="4"
+        onSubmit={onSubmit}
+        aria-label="Create account"
+      >
+        <TextField
+          id="sign-up-username"
+          label="Username"
+          name="username"
+          required
+          minLength={2}
+          maxLength={40}
+          autoComplete="username"
+        />
+        <TextField
+          id="sign-up-email"
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+        />
+        <TextField
+          id="sign-up-password"
+          label="Password"
+          name="password"
+          type="password"
+          required
+          minLength={6}
+          autoComplete="new-password"
+        />
+        <Button type="submit" colorPalette="teal" disabled={busy} w="full">
+          {busy ? 'Signing Up...' : 'Sign Up'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={google.run}
+          disabled={google.busy}
+          w="full"
+        >
+          <GoogleIcon />
+          Continue with Google
+        </Button>
+        {error && (
+          <Box
+            role="alert"
+            bg="red.50"
+            borderWidth="1px"
+            borderColor="red.300"
+            color="red.800"
+            rounded="md"
+            p="3"
+          >
+            {error}
+          </Box>
+        )}
+        <Text textAlign="center">
+          Already have an account?{' '}
+          <RouterLink to={paths.signIn} color="teal.700" fontWeight="semibold">
+            Sign in
+          </RouterLink>
+        </Text>
+      </chakra.form>
+    </AuthCard>
+  );
+}
 
 export default function SignUpPage() {
-  return <PlaceholderPage title="Create Account" />;
+  return (
+    <FirebaseScope>
+      <SignUpForm />
+    </FirebaseScope>
+  );
 }

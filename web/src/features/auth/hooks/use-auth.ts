@@ -13,9 +13,9 @@ function useAuthContext(): AuthContextValue {
  * visitor with no stored session hint stays in `loading` with no hint and is shown as signed out;
  * that visitor never downloads Auth unless a page needs it.
  */
-export function useAuth(): Pick<AuthContextValue, 'state' | 'signOut'> {
-  const { state, signOut } = useAuthContext();
-  return { state, signOut };
+export function useAuth(): Pick<AuthContextValue, 'state' | 'signOut' | 'setUser'> {
+  const { state, signOut, setUser } = useAuthContext();
+  return { state, signOut, setUser };
 }
 
 /**

@@ -1,5 +1,146 @@
-import { PlaceholderPage } from '../../../shared/ui';
+import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  FirebaseScope,
+  useDb,
+  useUser,
+  type FirebaseUser as User,
+} from '../../../shared/firebase/react';
+import { LoadingState } from '../../../shared/ui';
+import { useAsync } from '../../../shared/utils/use-async';
+import { useAuth } from '../../auth';
+import { ensureProfile } from '../api/profile-api';
+import type { Profile } from '../api/profile-model';
+import { MyUploadsTab, SavedNotesTab } from './note-lists';
+import { ProfileTab } from './profile-tab';
 
+const TABS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'uploads', label: 'My Uploads' },
+  { id: 'archived', label: 'Saved Notes' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; the selected one is focusable. */
+function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) => void }) {
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    onSelect(TABS[next]!.id);
+    refs.current[next]?.focus();
+  };
+  return (
+    <Flex
+      role="tablist"
+      aria-label="Dashboard"
+      gap="1"
+      borderBottomWidth="1px"
+      borderColor="gray.200"
+      overflowX="auto"
+    >
+      {TABS.map((tab, i) => {
+        const active = tab.id === selected;
+        return (
+          <Button
+            key={tab.id}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            role="tab"
+            id={`tab-${tab.id}`}
+            aria-selected={active}
+            aria-controls={`panel-${tab.id}`}
+            tabIndex={active ? 0 : -1}
+            variant="ghost"
+            rounded="none"
+            borderBottomWidth="3px"
+            borderColor={active ? 'teal.600' : 'transparent'}
+            color={active ? 'teal.800' : 'fg.muted'}
+            fontWeight={active ? 'bold' : 'medium'}
+            onClick={() => onSelect(tab.id)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            {tab.label}
+          </Button>
+        );
+      })}
+    </Flex>
+  );
+}
+
+function Dashboard({ user }: { user: User }) {
+  const db = useDb();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TabId>('profile');
+  const loaded = useAsync(() => ensureProfile(db, user), [user.uid]);
+  const [edited, setEdited] = useState<Profile | null>(null);
+  const profile = edited ?? (loaded.status === 'success' ? loaded.data : null);
+
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Flex justify="space-between" align="center" mb="6" gap="4" wrap="wrap">
+        <Heading as="h1" size="3xl">
+          My Dashboard
+        </Heading>
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          onClick={async () => {
+            await signOut();
+            navigate('/', { replace: true });
+          }}
+        >
+          Sign Out
+        </Button>
+      </Flex>
+      <Tabs selected={tab} onSelect={setTab} />
+      <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} py="8" tabIndex={0}>
+        {tab === 'profile' &&
+          (profile ? (
+            <ProfileTab user={user} profile={profile} onProfile={setEdited} />
+          ) : loaded.status === 'error' ? (
+            <Text role="alert" color="red.700">
+              There was an error loading your profile.
+            </Text>
+          ) : (
+            <LoadingState />
+          ))}
+        {tab === 'uploads' && <MyUploadsTab user={user} />}
+        {tab === 'archived' && <SavedNotesTab user={user} />}
+      </Box>
+    </Container>
+  );
+}
+
+function ProfileScreen() {
+  const { data: user } = useUser();
+  if (!user) return <LoadingState />;
+  return <Dashboard user={user} />;
+}
+
+/** /profile (guarded): My Dashboard with the Profile, My Uploads and Saved Notes tabs. */
 export default function ProfilePage() {
-  return <PlaceholderPage title="My Dashboard" />;
+  return (
+    <FirebaseScope firestore storage>
+      <ProfileScreen />
+    </FirebaseScope>
+  );
 }

@@ -1,0 +1,68 @@
+import type { Auth, User } from 'firebase/auth';
+import { loadAuth, loadFirestore } from '../../../shared/firebase';
+import { sessionUserOf } from './session-api';
+import type { SessionUser } from './session';
+
+/** Email and password sign-in against Firebase Auth (the emulator locally). */
+export async function signInWithEmail(
+  auth: Auth,
+  email: string,
+  password: string,
+): Promise<SessionUser> {
+  const { sdk } = await loadAuth();
+  const { user } = await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
+  return sessionUserOf(user);
+}
+
+/**
+ * "Continue with Google": a popup through the Auth emulator's IdP page locally, Google in
+ * production. The profile document is created on the first visit of the profile (ensureProfile).
+ */
+export async function signInWithGoogle(auth: Auth): Promise<SessionUser> {
+  const { sdk } = await loadAuth();
+  const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  return sessionUserOf(user);
+}
+
+export interface SignUpInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates the Auth account and its `users/{uid}` profile as firestore.rules allow a user to create
+ * their own (role 'user', notesCount 0, server time), then signs out: the spec sends a new user to
+ * the sign-in page. Firestore Lite is loaded here, on submit, never by the sign-up page itself.
+ */
+export async function signUpWithEmail(auth: Auth, input: SignUpInput): Promise<void> {
+  const { sdk } = await loadAuth();
+  const username = input.username.trim();
+  const { user } = await sdk.createUserWithEmailAndPassword(
+    auth,
+    input.email.trim(),
+    input.password,
+  );
+  try {
+    await sdk.updateProfile(user, { displayName: username });
+    // The account exists now; should the profile write fail, the profile page creates it on the
+    // first visit (ensureProfile), so the user is not stuck with "email already in use".
+    await createProfile(user, username).catch((error: unknown) =>
+      console.error('profile not created at sign-up', error),
+    );
+  } finally {
+    await sdk.signOut(auth);
+  }
+}
+
+async function createProfile(user: User, username: string): Promise<void> {
+  const { db, sdk } = await loadFirestore();
+  await sdk.setDoc(sdk.doc(db, 'users', user.uid), {
+    username,
+    email: user.email ?? '',
+    avatar: user.photoURL ?? null,
+    role: 'user',
+    createdAt: sdk.serverTimestamp(),
+    notesCount: 0,
+  });
+}

@@ -1,0 +1,94 @@
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { rememberSession, signOutUser } from '../api/session-api';
+import {
+  SESSION_HINT_KEY,
+  browserStorage,
+  readSessionHint,
+  type AuthState,
+  type SessionUser,
+} from '../api/session';
+import { AuthContext, type AuthContextValue } from '../hooks/auth-context';
+
+/** reactfire + Firebase Auth, in their own chunk: fetched only once the session matters. */
+const SessionBridge = lazy(() => import('./session-bridge'));
+
+class BridgeBoundary extends Component<{ children: ReactNode; onError: (e: unknown) => void }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * Holds the session for the whole app. The auth state itself comes from reactfire (`useUser` in
+ * the lazily loaded SessionBridge); this provider keeps no Firebase code, so it can sit at the
+ * root. The bridge (reactfire + Auth, ~45 KB gzip) is loaded only when it can matter: at once when
+ * this browser has a stored session hint (a returning signed-in user), when a screen asks for it
+ * (useRequiredAuth: guards, sign-in, sign-up, profile), or when another tab signs in. A first-time
+ * visitor reading the home page therefore loads no Firebase code at all.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(() => ({
+    status: 'loading',
+    hint: readSessionHint(browserStorage()),
+  }));
+  const [started, setStarted] = useState(() => state.status === 'loading' && state.hint !== null);
+  const start = useCallback(() => setStarted(true), []);
+
+  const setUser = useCallback((user: SessionUser | null) => {
+    rememberSession(user);
+    setState(user ? { status: 'signed-in', user } : { status: 'signed-out' });
+  }, []);
+
+  const onBridgeError = useCallback((error: unknown) => {
+    // A failed SDK load must not leave guards spinning forever: treat as signed out.
+    console.error('auth unavailable', error);
+    setState({ status: 'signed-out' });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await signOutUser();
+    setState({ status: 'signed-out' });
+  }, []);
+
+  useEffect(() => {
+    if (started) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_HINT_KEY && event.newValue) setStarted(true);
+    };
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, [started]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ state, signOut, start, setUser }),
+    [state, signOut, start, setUser],
+  );
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {started && (
+        <BridgeBoundary onError={onBridgeError}>
+          <Suspense fallback={null}>
+            <SessionBridge onChange={setUser} onError={onBridgeError} />
+          </Suspense>
+        </BridgeBoundary>
+      )}
+    </AuthContext.Provider>
+  );
+}

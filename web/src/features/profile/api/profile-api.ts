@@ -1,0 +1,168 @@
+/**
+ * Profile, My Uploads and Saved Notes data (docs/data-model.md). Instances come from reactfire's
+ * providers (the route's <FirebaseScope firestore storage>); the SDK functions from the lazy
+ * loaders. Deletes and username changes go through the facade (spec section 7), which does what
+ * the rules keep from the browser: cascades and the rewrite of denormalized usernames.
+ */
+import type { User } from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore/lite';
+import type { FirebaseStorage } from 'firebase/storage';
+import { loadAuth, loadFirestore, loadStorage } from '../../../shared/firebase';
+import { callFacade } from '../../../shared/http/facade';
+import {
+  avatarProblem,
+  chunks,
+  toNoteListItem,
+  toProfile,
+  usernameFor,
+  type NoteListItem,
+  type Profile,
+} from './profile-model';
+
+/** The user's profile; created (as the rules allow) when an Auth account has none yet. */
+export async function ensureProfile(db: Firestore, user: User): Promise<Profile> {
+  const { sdk } = await loadFirestore();
+  const ref = sdk.doc(db, 'users', user.uid);
+  const snap = await sdk.getDoc(ref);
+  if (snap.exists()) return toProfile(user.uid, snap.data());
+  await sdk.setDoc(ref, {
+    username: usernameFor(user.displayName, user.email),
+    email: user.email ?? '',
+    avatar: user.photoURL ?? null,
+    role: 'user',
+    createdAt: sdk.serverTimestamp(),
+    notesCount: 0,
+  });
+  const created = await sdk.getDoc(ref);
+  return toProfile(user.uid, created.data() ?? {});
+}
+
+export interface ProfileChanges {
+  username?: string;
+  /** Sent only when the user typed one (spec section 5). */
+  password?: string;
+}
+
+/**
+ * Account Settings: a new username through the facade (POST /api/user/update/{id}, which also
+ * rewrites the username copies on the user's notes and comments), then on the Auth account for
+ * the header; a new password on the Auth account.
+ */
+export async function updateAccount(user: User, changes: ProfileChanges): Promise<void> {
+  const { sdk } = await loadAuth();
+  if (changes.username !== undefined) {
+    const username = changes.username.trim();
+    await callFacade(`/api/user/update/${encodeURIComponent(user.uid)}`, {
+      method: 'POST',
+      token: await user.getIdToken(),
+      json: { username },
+    });
+    await sdk.updateProfile(user, { displayName: username });
+  }
+  if (changes.password) await sdk.updatePassword(user, changes.password);
+}
+
+/**
+ * Uploads a new avatar to avatars/{uid}/ with resumable upload (progress 0..1 reported), stores
+ * its download URL on the profile and the Auth account, and removes the previous avatar files.
+ */
+export async function uploadAvatar(
+  storage: FirebaseStorage,
+  db: Firestore,
+  user: User,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const problem = avatarProblem(file);
+  if (problem) throw new Error(problem);
+  const [{ sdk }, fs, auth] = await Promise.all([loadStorage(), loadFirestore(), loadAuth()]);
+  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-80) || 'avatar';
+  const ref = sdk.ref(storage, `avatars/${user.uid}/${Date.now()}-${safeName}`);
+  const task = sdk.uploadBytesResumable(ref, file, { contentType: file.type });
+  await new Promise<void>((resolve, reject) => {
+    task.on(
+      'state_changed',
+      (s) => onProgress(s.totalBytes > 0 ? s.bytesTransferred / s.totalBytes : 0),
+      reject,
+      () => resolve(),
+    );
+  });
+  onProgress(1);
+  const url = await sdk.getDownloadURL(ref);
+  await fs.sdk.updateDoc(fs.sdk.doc(db, 'users', user.uid), { avatar: url });
+  await auth.sdk.updateProfile(user, { photoURL: url });
+  // Older avatars are no longer referenced anywhere.
+  try {
+    const { items } = await sdk.listAll(sdk.ref(storage, `avatars/${user.uid}`));
+    await Promise.all(
+      items.filter((i) => i.fullPath !== ref.fullPath).map((i) => sdk.deleteObject(i)),
+    );
+  } catch (error) {
+    console.error('old avatars not removed', error);
+  }
+  return url;
+}
+
+/** My Uploads: every note of the user, pending ones included, newest first. */
+export async function listMyUploads(db: Firestore, uid: string): Promise<NoteListItem[]> {
+  const { sdk } = await loadFirestore();
+  const snap = await sdk.getDocs(
+    sdk.query(
+      sdk.collection(db, 'notes'),
+      sdk.where('uploaderId', '==', uid),
+      sdk.orderBy('createdAt', 'desc'),
+    ),
+  );
+  return snap.docs.map((d) => toNoteListItem(d.id, d.data()));
+}
+
+/**
+ * Saved Notes: the saved ids, then the notes themselves in chunks of 30, as readable: approved
+ * notes, plus the user's own (the rules need the query to say which). A deleted or unapproved
+ * note simply no longer shows. Newest save first.
+ */
+export async function listSavedNotes(db: Firestore, uid: string): Promise<NoteListItem[]> {
+  const { sdk } = await loadFirestore();
+  const saved = await sdk.getDocs(
+    sdk.query(sdk.collection(db, 'users', uid, 'saved'), sdk.orderBy('savedAt', 'desc')),
+  );
+  const ids = saved.docs.map((d) => d.id);
+  const found = new Map<string, NoteListItem>();
+  await Promise.all(
+    chunks(ids).flatMap((part) =>
+      [sdk.where('approved', '==', true), sdk.where('uploaderId', '==', uid)].map(async (proof) => {
+        const snap = await sdk.getDocs(
+          sdk.query(sdk.collection(db, 'notes'), sdk.where(sdk.documentId(), 'in', part), proof),
+        );
+        for (const d of snap.docs) found.set(d.id, toNoteListItem(d.id, d.data()));
+      }),
+    ),
+  );
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+export async function removeSavedNote(db: Firestore, uid: string, noteId: string): Promise<void> {
+  const { sdk } = await loadFirestore();
+  await sdk.deleteDoc(sdk.doc(db, 'users', uid, 'saved', noteId));
+}
+
+/** Deletes one of the user's notes with its comments, likes, saved copies and file (facade). */
+export async function deleteMyNote(user: User, noteId: string): Promise<void> {
+  await callFacade(`/api/uploading/delete/${encodeURIComponent(noteId)}`, {
+    method: 'DELETE',
+    token: await user.getIdToken(),
+  });
+}
+
+/**
+ * Deletes the account and everything it owns (facade cascade: notes and their files, avatar,
+ * comments, likes, saved notes, profile, Auth account), then signs out locally.
+ */
+export async function deleteAccount(user: User): Promise<void> {
+  await callFacade(`/api/user/delete/${encodeURIComponent(user.uid)}`, {
+    method: 'DELETE',
+    token: await user.getIdToken(),
+  });
+  const { auth, sdk } = await loadAuth();
+  await sdk.signOut(auth).catch(() => undefined);
+}

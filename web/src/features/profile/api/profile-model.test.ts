@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { avatarProblem, chunks, toNoteListItem, toProfile, usernameFor } from './profile-model';
+
+describe('profile model', () => {
+  it('maps a profile document defensively', () => {
+    const createdAt = new Date('2024-01-02T00:00:00Z');
+    expect(
+      toProfile('u1', {
+        username: 'Asha',
+        email: 'a@x.dev',
+        avatar: null,
+        createdAt: { toDate: () => createdAt },
+      }),
+    ).toEqual({ uid: 'u1', username: 'Asha', email: 'a@x.dev', avatar: null, createdAt });
+    expect(toProfile('u2', {}).username).toBe('Student');
+    expect(toNoteListItem('n', { title: ' ', approved: 'yes' })).toEqual({
+      id: 'n',
+      title: 'Untitled note',
+      createdAt: null,
+      approved: false,
+    });
+  });
+
+  it('derives a rules-valid username', () => {
+    expect(usernameFor('  Priya Nair ', null)).toBe('Priya Nair');
+    expect(usernameFor(null, 'kabir@x.dev')).toBe('kabir');
+    expect(usernameFor(null, 'k@x.dev')).toBe('k_user');
+    expect(Array.from(usernameFor('x'.repeat(60), null))).toHaveLength(40);
+  });
+
+  it('accepts images up to 2 MiB only', () => {
+    expect(avatarProblem({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(avatarProblem({ type: 'application/pdf', size: 10 })).toBe(
+      'Please choose an image file',
+    );
+    expect(avatarProblem({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toMatch(/2 MB/);
+  });
+
+  it('chunks ids for `in` queries', () => {
+    expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunks([])).toEqual([]);
+  });
+});

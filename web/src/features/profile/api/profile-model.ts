@@ -1,0 +1,86 @@
+/**
+ * What the profile screens show, mapped from Firestore documents (docs/data-model.md). Pure, so it
+ * is unit-tested without an SDK.
+ */
+import { MAX_AVATAR_BYTES } from '@notenest/shared';
+
+export interface Profile {
+  uid: string;
+  username: string;
+  email: string;
+  avatar: string | null;
+  createdAt: Date | null;
+}
+
+export interface NoteListItem {
+  id: string;
+  title: string;
+  createdAt: Date | null;
+  approved: boolean;
+}
+
+/** Firestore Timestamps (anything with toDate), Dates, or epoch milliseconds. */
+export function toDate(v: unknown): Date | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
+  if (typeof v === 'number' && Number.isFinite(v)) return new Date(v);
+  if (v && typeof v === 'object' && typeof (v as { toDate?: unknown }).toDate === 'function') {
+    const d = (v as { toDate: () => unknown }).toDate();
+    return d instanceof Date && !Number.isNaN(d.getTime()) ? d : null;
+  }
+  return null;
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v : null;
+}
+
+export function toProfile(uid: string, data: Record<string, unknown>): Profile {
+  return {
+    uid,
+    username: str(data['username']) ?? 'Student',
+    email: str(data['email']) ?? '',
+    avatar: str(data['avatar']),
+    createdAt: toDate(data['createdAt']),
+  };
+}
+
+export function toNoteListItem(id: string, data: Record<string, unknown>): NoteListItem {
+  return {
+    id,
+    title: str(data['title']) ?? 'Untitled note',
+    createdAt: toDate(data['createdAt']),
+    approved: data['approved'] === true,
+  };
+}
+
+/**
+ * A username for a profile created from an Auth account (Google sign-in, or a sign-up whose
+ * profile write failed): the display name, else the email's local part, fitted to the rules'
+ * 2-40 characters.
+ */
+export function usernameFor(displayName: string | null, email: string | null): string {
+  let name = displayName?.trim() || email?.split('@')[0]?.trim() || 'Student';
+  name = Array.from(name).slice(0, 40).join('');
+  return name.length >= 2 ? name : `${name}_user`;
+}
+
+/** The avatar picker takes images of at most 2 MiB (storage.rules). Null when acceptable. */
+export function avatarProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return 'Please choose an image file';
+  if (file.size > MAX_AVATAR_BYTES) return 'Please choose an image of at most 2 MB';
+  return null;
+}
+
+/** en-US short date, as the spec shows dates. */
+export function formatDate(date: Date | null): string {
+  return date
+    ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+    : '';
+}
+
+/** Splits ids into `in` query chunks (Firestore allows 30 values per `in`). */
+export function chunks<T>(items: readonly T[], size = 30): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

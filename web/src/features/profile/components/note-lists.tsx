@@ -1,0 +1,163 @@
+import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useDb, type FirebaseUser as User } from '../../../shared/firebase/react';
+import { paths } from '../../../shared/routing/paths';
+import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
+import { useAsync } from '../../../shared/utils/use-async';
+import { deleteMyNote, listMyUploads, listSavedNotes, removeSavedNote } from '../api/profile-api';
+import { formatDate, type NoteListItem } from '../api/profile-model';
+
+export const DELETE_NOTE_CONFIRM = 'Are you sure you want to delete this note?';
+export const UPLOADS_ERROR = 'There was an error loading your uploads.';
+export const SAVED_ERROR = 'There was an error loading your saved notes.';
+export const UPLOADS_EMPTY = "You haven't uploaded any notes yet";
+export const SAVED_EMPTY =
+  "You don't have any saved notes yet. When you save notes, they will appear here.";
+
+function NoteCardShell({ note, children }: { note: NoteListItem; children: React.ReactNode }) {
+  return (
+    <Box
+      as="article"
+      data-note-id={note.id}
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="xl"
+      p="5"
+      shadow="sm"
+      display="flex"
+      flexDirection="column"
+      gap="2"
+    >
+      <Heading as="h3" size="md" lineClamp="2">
+        <RouterLink to={paths.note(note.id)} color="teal.800">
+          {note.title}
+        </RouterLink>
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {formatDate(note.createdAt)}
+        {note.approved ? '' : ' · Pending Approval'}
+      </Text>
+      <Flex gap="2" mt="auto" pt="2" wrap="wrap">
+        {children}
+      </Flex>
+    </Box>
+  );
+}
+
+function useList(load: () => Promise<NoteListItem[]>, key: string) {
+  const state = useAsync(load, [key]);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const items = state.status === 'success' ? state.data.filter((n) => !removed.has(n.id)) : [];
+  const remove = (id: string) => setRemoved((s) => new Set(s).add(id));
+  return { state, items, remove };
+}
+
+export function MyUploadsTab({ user }: { user: User }) {
+  const db = useDb();
+  const { state, items, remove } = useList(() => listMyUploads(db, user.uid), user.uid);
+
+  const onDelete = async (id: string) => {
+    if (!window.confirm(DELETE_NOTE_CONFIRM)) return;
+    try {
+      await deleteMyNote(user, id);
+      remove(id);
+    } catch (error) {
+      // Spec section 8: delete failures are only logged.
+      console.error('note not deleted', error);
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+        <Heading as="h2" size="lg">
+          My Uploads
+        </Heading>
+        <RouterButton to={paths.uploadNotes} colorPalette="teal" size="sm">
+          Add New
+        </RouterButton>
+      </Flex>
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && (
+        <Text role="alert" color="red.700">
+          {UPLOADS_ERROR}
+        </Text>
+      )}
+      {state.status === 'success' && items.length === 0 && (
+        <Box textAlign="center" py="10">
+          <Text mb="4">{UPLOADS_EMPTY}</Text>
+          <RouterButton to={paths.uploadNotes} colorPalette="teal" variant="outline">
+            Upload Your First Note
+          </RouterButton>
+        </Box>
+      )}
+      {items.length > 0 && (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" data-testid="uploads-grid">
+          {items.map((note) => (
+            <NoteCardShell key={note.id} note={note}>
+              <RouterButton to={paths.updateNote(note.id)} size="sm" variant="outline">
+                Edit
+              </RouterButton>
+              <Button
+                size="sm"
+                colorPalette="red"
+                variant="outline"
+                onClick={() => void onDelete(note.id)}
+              >
+                Delete
+              </Button>
+            </NoteCardShell>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+export function SavedNotesTab({ user }: { user: User }) {
+  const db = useDb();
+  const { state, items, remove } = useList(() => listSavedNotes(db, user.uid), user.uid);
+
+  const onRemove = async (id: string) => {
+    try {
+      await removeSavedNote(db, user.uid, id);
+      remove(id);
+    } catch (error) {
+      console.error('saved note not removed', error);
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <Heading as="h2" size="lg">
+        Saved Notes
+      </Heading>
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && (
+        <Text role="alert" color="red.700">
+          {SAVED_ERROR}
+        </Text>
+      )}
+      {state.status === 'success' && items.length === 0 && (
+        <Text textAlign="center" py="10">
+          {SAVED_EMPTY}
+        </Text>
+      )}
+      {items.length > 0 && (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" data-testid="saved-grid">
+          {items.map((note) => (
+            <NoteCardShell key={note.id} note={note}>
+              <RouterButton to={paths.note(note.id)} size="sm" colorPalette="teal">
+                View Note
+              </RouterButton>
+              <Button size="sm" variant="outline" onClick={() => void onRemove(note.id)}>
+                Remove Note
+              </Button>
+            </NoteCardShell>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

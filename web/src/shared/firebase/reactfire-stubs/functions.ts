@@ -1,0 +1,3 @@
+import { notBundled } from './not-bundled';
+
+export const httpsCallable = notBundled('firebase/functions', 'httpsCallable');

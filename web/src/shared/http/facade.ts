@@ -1,0 +1,54 @@
+/**
+ * Calls to the REST facade (functions/, spec section 7) through Hosting's same-origin `/api`
+ * rewrite, authenticated with the user's Firebase ID token. Answers are `{success, message}`;
+ * anything else (a non-2xx status, `success: false`, a non-JSON body) becomes an Error carrying
+ * the server's message when there is one.
+ */
+export class FacadeError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'FacadeError';
+  }
+}
+
+export interface FacadeRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** ID token for `Authorization: Bearer`. */
+  token?: string;
+  json?: unknown;
+}
+
+export async function callFacade<T = { success: boolean; message?: string }>(
+  path: string,
+  { method, token, json }: FacadeRequest,
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: reported below with the status
+  }
+  const message =
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : null;
+  if (!response.ok || (body as { success?: unknown } | null)?.success === false) {
+    throw new FacadeError(
+      message ?? `Request failed with status ${response.status}`,
+      response.status,
+    );
+  }
+  return body as T;
+}
