@@ -17,13 +17,26 @@ export default mergeConfig(
             name: 'unit',
             environment: 'node',
             include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-            exclude: ['src/**/*.browser.test.ts'],
+            exclude: ['src/**/*.browser.test.ts', 'src/**/*.e2e.test.ts'],
           },
         },
         // Serves the production build (web/dist) and drives headless Chromium: run after a build.
         {
           extends: true,
           test: { name: 'browser', include: ['src/**/*.browser.test.ts'] },
+        },
+        // The whole stack (emulators, functions, Hosting of web/dist, demo data) on a random
+        // loopback address, ONE for the run, read in tests with inject('testStack'): how to write
+        // one is at the top of test/support/stack.ts. Needs `npm run build` (root) first.
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['src/**/*.e2e.test.ts'],
+            globalSetup: ['../test/support/web-e2e-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 240_000,
+          },
         },
       ],
     },

@@ -130,6 +130,7 @@ export function createStack({
     FIREBASE_AUTH_EMULATOR_HOST: hostPort('auth'),
   };
   const configPath = path.join(ROOT, `.firebase.${host}.json`);
+  const tmpDir = path.join(os.tmpdir(), `notenest-firebase-${host}`);
   const children = [];
   let seedChild;
   let stopping = false;
@@ -221,7 +222,6 @@ export function createStack({
     }
     if (stopping) throw new Error('stopped while starting');
     writeFileSync(configPath, JSON.stringify(configFor(host), null, 2) + '\n');
-    const tmpDir = path.join(os.tmpdir(), `notenest-firebase-${host}`);
     mkdirSync(tmpDir, { recursive: true });
     const env = {
       ...process.env,
@@ -351,6 +351,7 @@ export function createStack({
         const codes = await Promise.all(children.map((c) => c.done));
         clearTimeout(timer);
         rmSync(configPath, { force: true });
+        rmSync(tmpDir, { recursive: true, force: true });
         return children.map((c, i) => ({ tag: c.tag, code: codes[i] }));
       })();
       return stopped;

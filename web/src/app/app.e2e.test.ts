@@ -58,8 +58,10 @@ describe('e2e stack', () => {
     const page = await newPage(browser, stack);
     await signInAs(page, email, 'secret123');
     await page.goto('/profile');
-    // Signed-out visitors are sent to /sign-in; a signed-in one stays.
-    await page.waitForLoadState('networkidle');
+    // Signed-out visitors are sent to /sign-in (its heading); a signed-in one sees the page.
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await heading.waitFor({ timeout: 30_000 });
+    expect(await heading.textContent()).not.toBe('Sign In');
     expect(new URL(page.url()).pathname).toBe('/profile');
     await page.close();
   });

@@ -1,0 +1,237 @@
+/**
+ * End-to-end test harness: a whole NoteNest stack (our emulator + firebase-tools Auth, Functions
+ * and Hosting + the demo seed + the built web/dist) per caller, each on its own random loopback
+ * address (127.x.y.z) with the ports of firebase.json, so stacks never collide with each other
+ * or with a developer's `npm start` on 127.0.0.1. Build first (`npm run build`; npm test does).
+ *
+ * Web features: add `src/features/<feature>/<name>.e2e.test.ts` in web/. The `e2e` project of
+ * web/vitest.config.ts starts ONE stack for the whole run (test/support/web-e2e-setup.ts); a test
+ * reads it with `inject('testStack')` and opens pages with the helpers below:
+ *
+ *   import type { Browser } from 'playwright-core';
+ *   import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+ *   import { launchChromium } from '../../../../emulator/src/testing/chromium';
+ *   import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
+ *
+ *   const stack = inject('testStack');
+ *   let browser: Browser;
+ *   beforeAll(async () => (browser = await launchChromium()));
+ *   afterAll(() => browser?.close());
+ *   it('shows my profile', async () => {
+ *     const page = await newPage(browser, stack);     // fresh context, baseURL = stack.url
+ *     await signInAs(page, 'student1@notenest.dev', 'student1234');  // README demo accounts
+ *     await page.goto('/profile');
+ *   });
+ *
+ * The stack is shared by every e2e file of the run: tests should create their own data
+ * (createStudent with a unique email) rather than change the demo data others read. A root suite
+ * (test/**) that needs a stack of its own calls startTestStack() in beforeAll and stop() in
+ * afterAll. NOTENEST_STACK_LOG=1 prints the stack's processes' output.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { PROJECT, startStack, takenPorts, type Stack } from '../../scripts/lib/stack.mjs';
+
+/** What a test needs of a stack (also what the web e2e project provides). */
+export interface StackAddress {
+  /** The web app, e.g. http://127.31.7.200:5000. */
+  url: string;
+  /** The loopback address every emulator of the stack binds. */
+  host: string;
+}
+
+export interface TestStack extends StackAddress {
+  ports: Stack['ports'];
+  /** Stops every process (within a minute) and removes the data directory. */
+  stop(): Promise<void>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The web e2e run's stack (web/vitest.config.ts, project e2e). */
+    testStack: StackAddress;
+  }
+}
+
+const API_KEY = 'demo-api-key';
+const AUTH_PORT = 9099;
+const FIRESTORE_PORT = 8080;
+
+/** A random 127.x.y.z, never 127.0.0.1 (npm start's default) nor a .0/.255 address. */
+function randomLoopback(): string {
+  const n = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+  return `127.${n(1, 254)}.${n(0, 255)}.${n(1, 254)}`;
+}
+
+/**
+ * Starts a seeded stack on a free random loopback address with a fresh temporary data directory.
+ * Resolves when the web app, the API and the emulators answer and the demo data is in.
+ */
+export async function startTestStack(options: { seed?: boolean } = {}): Promise<TestStack> {
+  const verbose = process.env['NOTENEST_STACK_LOG'] === '1';
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const host = randomLoopback();
+    if ((await takenPorts(host)).length) continue;
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'nn-stack-'));
+    try {
+      const stack = await startStack({
+        host,
+        dataDir,
+        seed: options.seed ?? true,
+        log: verbose ? (line) => process.stderr.write(`[stack ${host}] ${line}\n`) : undefined,
+        output: verbose
+          ? (tag, line) => process.stderr.write(`[${tag} ${host}] ${line}\n`)
+          : undefined,
+      });
+      return {
+        url: stack.url,
+        host,
+        ports: stack.ports,
+        async stop() {
+          await stack.stop({ timeoutMs: 60_000 });
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    } catch (err) {
+      await rm(dataDir, { recursive: true, force: true });
+      lastError = err;
+      // Someone took a port on this address meanwhile: try another one.
+      if (!/in use/.test(String((err as Error)?.message))) throw err;
+    }
+  }
+  throw new Error(`no free loopback address for a test stack: ${String(lastError)}`);
+}
+
+/** A page in a fresh browser context (no shared storage or session) whose baseURL is the stack. */
+export async function newPage(browser: Browser, stack: StackAddress): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.url });
+  const page = await context.newPage();
+  page.once('close', () => void context.close());
+  return page;
+}
+
+interface AuthResponse {
+  localId: string;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: string;
+  email: string;
+  displayName?: string;
+}
+
+async function authCall(host: string, method: string, body: object): Promise<AuthResponse> {
+  const res = await fetch(
+    `http://${host}:${AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, returnSecureToken: true }),
+    },
+  );
+  const json = (await res.json()) as AuthResponse & { error?: { message?: string } };
+  if (!res.ok) throw new Error(`Auth emulator ${method}: ${json.error?.message ?? res.status}`);
+  return json;
+}
+
+/**
+ * Signs `page` in as email/password. Through the sign-in form when /sign-in has one (fails with
+ * the form's error message when the app refuses); otherwise through the Auth emulator's REST API,
+ * storing the user where the Firebase Auth SDK keeps it (IndexedDB), so the app restores the
+ * session on its next load. Either way the page ends on a page of the app (not reloaded after).
+ */
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  // A page from newPage() (relative URLs resolve against the stack).
+  await page.goto('/sign-in');
+  await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor({ timeout: 30_000 });
+  if ((await page.locator('input[type="password"]').count()) > 0) {
+    await page.locator('input[type="email"]').fill(email);
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    const alert = page.locator('[role="alert"]');
+    const left = page.waitForURL((u) => !/\/sign-?in$/.test(u.pathname), { timeout: 30_000 });
+    const failed = alert
+      .filter({ hasText: /\S/ })
+      .waitFor({ timeout: 30_000 })
+      .then(async () => {
+        throw new Error(`sign-in of ${email} failed: ${await alert.textContent()}`);
+      });
+    failed.catch(() => {});
+    await Promise.race([left, failed]);
+    return;
+  }
+  const host = new URL(page.url()).hostname;
+  const r = await authCall(host, 'signInWithPassword', { email, password });
+  await page.evaluate(
+    async ({ key, user }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb', 1);
+        open.onupgradeneeded = () =>
+          open.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('firebaseLocalStorage', 'readwrite');
+        tx.objectStore('firebaseLocalStorage').put({ fbase_key: key, value: user });
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    {
+      key: `firebase:authUser:${API_KEY}:[DEFAULT]`,
+      user: {
+        uid: r.localId,
+        email: r.email,
+        emailVerified: false,
+        displayName: r.displayName || null,
+        isAnonymous: false,
+        providerData: [],
+        stsTokenManager: {
+          refreshToken: r.refreshToken,
+          accessToken: r.idToken,
+          expirationTime: Date.now() + Number(r.expiresIn) * 1000,
+        },
+        apiKey: API_KEY,
+        appName: '[DEFAULT]',
+      },
+    },
+  );
+}
+
+/**
+ * Creates a student the way sign-up does: an Auth account (Auth emulator REST signUp, display name
+ * = username) and the profile `users/{uid}` of docs/data-model.md (Admin SDK against the stack's
+ * Firestore emulator). Use a unique email per test: the stack is shared.
+ */
+export async function createStudent(
+  stack: StackAddress,
+  student: { email: string; password: string; username: string },
+): Promise<{ uid: string; idToken: string }> {
+  const { localId: uid, idToken: signUpToken } = await authCall(stack.host, 'signUp', student);
+  const { idToken } = await authCall(stack.host, 'update', {
+    idToken: signUpToken,
+    displayName: student.username,
+  });
+  const app = initializeApp({ projectId: PROJECT }, `create-student-${uid}`);
+  try {
+    const db = getFirestore(app);
+    db.settings({ host: `${stack.host}:${FIRESTORE_PORT}`, ssl: false });
+    await db.doc(`users/${uid}`).set({
+      username: student.username,
+      email: student.email,
+      avatar: null,
+      role: 'user',
+      createdAt: FieldValue.serverTimestamp(),
+      notesCount: 0,
+    });
+  } finally {
+    await deleteApp(app);
+  }
+  return { uid, idToken };
+}
