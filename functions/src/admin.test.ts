@@ -1,0 +1,342 @@
+/**
+ * Admin routes (claim required, stats from aggregations, role change effective on the next token)
+ * and cascade deletes counted across every collection and Storage.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { adminApp, bucketName } from './firebase.js';
+import {
+  client,
+  createAccount,
+  makePdf,
+  signIn,
+  startStack,
+  type Account,
+  type Stack,
+} from './testing/stack.js';
+
+const TAG = 'adm';
+let stack: Stack;
+let call: ReturnType<typeof client>;
+let admin: Account;
+let ann: Account;
+let ben: Account;
+let cy: Account;
+const db = () => getFirestore(adminApp());
+
+async function upload(acc: Account, title: string, college: string, word: string): Promise<string> {
+  const form = new FormData();
+  const fields = {
+    title,
+    description: '',
+    collegeName: college,
+    courseName: 'BBA',
+    subjectName: 'Marketing',
+    batch: '2023-2027',
+    semester: '2',
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('file', new Blob([new Uint8Array(await makePdf([word]))]), `${word}.pdf`);
+  const r = await call('POST', '/api/uploading/create', { token: acc.token, form });
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  return r.body.note._id;
+}
+
+/** Every document of every collection, by path. */
+async function everything(): Promise<string[]> {
+  const paths: string[] = [];
+  for (const col of ['users', 'notes', 'meta'])
+    for (const d of (await db().collection(col).get()).docs) paths.push(d.ref.path);
+  for (const group of ['comments', 'likes', 'saved'])
+    for (const d of (await db().collectionGroup(group).get()).docs) paths.push(d.ref.path);
+  return paths;
+}
+async function objects(): Promise<string[]> {
+  const [files] = await getStorage(adminApp()).bucket(bucketName()).getFiles();
+  return files.map((f) => f.name);
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  call = client(stack.base);
+  [admin, ann, ben, cy] = await Promise.all([
+    createAccount(stack, TAG, 'Root Admin'),
+    createAccount(stack, TAG, 'Ann'),
+    createAccount(stack, TAG, 'Ben'),
+    createAccount(stack, TAG, 'Cy'),
+  ]);
+  await getAuth(adminApp()).setCustomUserClaims(admin.uid, { role: 'admin' });
+  await db().doc(`users/${admin.uid}`).update({ role: 'admin' });
+  admin.token = (await signIn(stack.authHost, admin.email, admin.password)).token;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('admin access', () => {
+  it.each([
+    ['GET', '/api/admin/stats'],
+    ['GET', '/api/admin/users'],
+    ['PUT', '/api/admin/users/abc'],
+    ['DELETE', '/api/admin/users/abc'],
+    ['GET', '/api/admin/notes'],
+    ['DELETE', '/admin/notes/abc'],
+    ['PUT', '/admin/notes/abc/review'],
+    ['GET', '/admin/notes/pending'],
+    ['GET', '/admin/notes/college/X%20Y'],
+  ])('%s %s: 401 signed out, 403 for a student', async (method, path) => {
+    expect(await call(method, path)).toEqual({
+      status: 401,
+      body: { success: false, message: 'Please sign in to continue' },
+    });
+    expect(
+      await call(method, path, { token: ann.token, ...(method === 'GET' ? {} : { json: {} }) }),
+    ).toEqual({
+      status: 403,
+      body: { success: false, message: 'Admin access required' },
+    });
+  });
+});
+
+describe('admin operations', () => {
+  let n1: string;
+  let n2: string;
+  let n3: string;
+
+  it('stats come from aggregations and match the data', async () => {
+    n1 = await upload(ann, 'Brand Strategy', 'Christ University', 'segmentation');
+    n2 = await upload(ann, 'Pricing Models', 'Christ University', 'elasticity');
+    n3 = await upload(ben, 'Retail Channels', 'NMIMS', 'omnichannel');
+    await db().doc(`notes/${n1}`).update({ downloadCount: 7 });
+    await db().doc(`notes/${n3}`).update({ downloadCount: 3 });
+    const r = await call('GET', '/api/admin/stats', { token: admin.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      totalUsers: 4,
+      totalNotes: 3,
+      pendingApprovals: 3,
+      totalDownloads: 10,
+    });
+    expect(r.body.mostDownloadedNotes.map((n: { _id: string }) => n._id)).toEqual([n1, n3, n2]);
+    expect(r.body.mostDownloadedNotes[0].uploader.username).toBe('Ann');
+  });
+
+  it('lists users, notes, pending and a college; review approves and sets back to pending', async () => {
+    const users = await call('GET', '/api/admin/users', { token: admin.token });
+    expect(users.body).toHaveLength(4);
+    expect(users.body.find((u: { _id: string }) => u._id === ann.uid)).toMatchObject({
+      username: 'Ann',
+      role: 'user',
+      notesCount: 2,
+    });
+    expect((await call('GET', '/api/admin/notes', { token: admin.token })).body).toHaveLength(3);
+    const ok = await call('PUT', `/api/admin/notes/${n1}/review`, {
+      token: admin.token,
+      json: { approved: true },
+    });
+    expect(ok.body).toMatchObject({ success: true, _id: n1, approved: true });
+    expect(
+      (
+        await call('PUT', `/api/admin/notes/${n1}/review`, {
+          token: admin.token,
+          json: { approved: 'yes' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', '/api/admin/notes/nope1234/review', {
+          token: admin.token,
+          json: { approved: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('GET', '/api/admin/notes/pending', { token: admin.token })).body
+        .map((n: { _id: string }) => n._id)
+        .sort(),
+    ).toEqual([n2, n3].sort());
+    const college = await call(
+      'GET',
+      `/api/admin/notes/college/${encodeURIComponent('Christ University')}`,
+      { token: admin.token },
+    );
+    expect(college.body.map((n: { _id: string }) => n._id).sort()).toEqual([n1, n2].sort());
+    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual([
+      'Christ University',
+    ]);
+    await call('PUT', `/api/admin/notes/${n3}/review`, {
+      token: admin.token,
+      json: { approved: true },
+    });
+    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual([
+      'Christ University',
+      'NMIMS',
+    ]);
+    const back = await call('PUT', `/admin/notes/${n3}/review`, {
+      token: admin.token,
+      json: { approved: false },
+    });
+    expect(back.body.approved).toBe(false);
+    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual([
+      'Christ University',
+    ]);
+    expect(
+      (await call('GET', '/api/admin/stats', { token: admin.token })).body.pendingApprovals,
+    ).toBe(2);
+  });
+
+  it('a role change sets the claim (effective on the next token) and the profile mirror', async () => {
+    const bad = await call('PUT', `/api/admin/users/${cy.uid}`, {
+      token: admin.token,
+      json: { username: 'Cy', email: cy.email, role: 'root' },
+    });
+    expect(bad).toEqual({
+      status: 400,
+      body: { success: false, message: 'Role must be user or admin' },
+    });
+    const r = await call('PUT', `/api/admin/users/${cy.uid}`, {
+      token: admin.token,
+      json: { username: 'Cyrus', email: cy.email, role: 'admin' },
+    });
+    expect(r.body).toMatchObject({ success: true, _id: cy.uid, username: 'Cyrus', role: 'admin' });
+    // The old token still says student; the next one says admin.
+    expect((await call('GET', '/api/admin/stats', { token: cy.token })).status).toBe(403);
+    const next = await signIn(stack.authHost, cy.email, cy.password);
+    expect(next.claims['role']).toBe('admin');
+    expect((await call('GET', '/api/admin/stats', { token: next.token })).status).toBe(200);
+    const down = await call('PUT', `/api/admin/users/${cy.uid}`, {
+      token: admin.token,
+      json: { username: 'Cyrus', email: cy.email, role: 'user' },
+    });
+    expect(down.body.role).toBe('user');
+    expect((await signIn(stack.authHost, cy.email, cy.password)).claims['role']).toBeUndefined();
+    expect((await db().doc(`users/${cy.uid}`).get()).get('role')).toBe('user');
+    const self = await call('PUT', `/api/admin/users/${admin.uid}`, {
+      token: admin.token,
+      json: { username: 'Root', email: admin.email, role: 'user' },
+    });
+    expect(self.status).toBe(400);
+    const taken = await call('PUT', `/api/admin/users/${cy.uid}`, {
+      token: admin.token,
+      json: { username: 'Cy', email: ann.email, role: 'user' },
+    });
+    expect(taken.status).toBe(409);
+  });
+});
+
+describe('cascade deletes', () => {
+  it('deleting a note removes comments, likes, saved copies and its file; recounts the uploader', async () => {
+    const n = await upload(cy, 'Cy Note', 'IIM Bangalore', 'ephemeral');
+    await call('PUT', `/api/admin/notes/${n}/review`, {
+      token: admin.token,
+      json: { approved: true },
+    });
+    await call('POST', `/notes/${n}/comment`, { token: ann.token, json: { text: 'nice' } });
+    await call('PUT', `/notes/${n}/like`, { token: ann.token });
+    await call('POST', `/notes/archive/${n}`, { token: ann.token });
+    expect((await everything()).filter((p) => p.includes(n))).toHaveLength(4);
+    expect((await db().doc(`users/${cy.uid}`).get()).get('notesCount')).toBe(1);
+
+    expect((await call('DELETE', `/api/uploading/delete/${n}`, { token: ann.token })).status).toBe(
+      403,
+    );
+    expect(await call('DELETE', `/api/uploading/delete/${n}`, { token: cy.token })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Note deleted successfully' },
+    });
+    expect((await everything()).filter((p) => p.includes(n))).toEqual([]);
+    expect((await objects()).filter((p) => p.includes(n))).toEqual([]);
+    expect((await db().doc(`users/${cy.uid}`).get()).get('notesCount')).toBe(0);
+    expect((await db().doc('meta/filterOptions').get()).get('colleges')).not.toContain(
+      'IIM Bangalore',
+    );
+    expect((await call('DELETE', `/api/admin/notes/${n}`, { token: admin.token })).status).toBe(
+      404,
+    );
+  });
+
+  it('deleting a user leaves nothing of theirs anywhere and fixes the counters', async () => {
+    const notes = (
+      await db().collection('notes').where('uploaderId', '==', ann.uid).get()
+    ).docs.map((d) => d.id);
+    expect(notes).toHaveLength(2);
+    const bens = (await db().collection('notes').where('uploaderId', '==', ben.uid).get()).docs[0]!
+      .id;
+    await call('PUT', `/api/admin/notes/${bens}/review`, {
+      token: admin.token,
+      json: { approved: true },
+    });
+    // Ann on Ben's note: a comment, a like, a save. Ben on Ann's note: the same.
+    await call('POST', `/notes/${bens}/comment`, { token: ann.token, json: { text: 'from ann' } });
+    await call('POST', `/notes/${bens}/comment`, { token: cy.token, json: { text: 'from cy' } });
+    await call('PUT', `/notes/${bens}/like`, { token: ann.token });
+    await call('PUT', `/notes/${bens}/like`, { token: cy.token });
+    await call('POST', `/notes/archive/${bens}`, { token: ann.token });
+    const annApproved = notes[0]!;
+    await call('PUT', `/api/admin/notes/${annApproved}/review`, {
+      token: admin.token,
+      json: { approved: true },
+    });
+    await call('POST', `/notes/${annApproved}/comment`, {
+      token: ben.token,
+      json: { text: 'from ben' },
+    });
+    await call('PUT', `/notes/${annApproved}/like`, { token: ben.token });
+    await call('POST', `/notes/archive/${annApproved}`, { token: ben.token });
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(8)]);
+    const form = new FormData();
+    form.set('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    expect(
+      (await call('POST', `/api/user/update/${ann.uid}`, { token: ann.token, form })).status,
+    ).toBe(200);
+    expect((await objects()).some((p) => p.startsWith(`avatars/${ann.uid}/`))).toBe(true);
+
+    expect((await call('DELETE', `/api/user/delete/${ann.uid}`, { token: ben.token })).status).toBe(
+      403,
+    );
+    expect(
+      await call('DELETE', `/api/admin/users/${ann.uid}`, { token: admin.token }),
+    ).toMatchObject({ status: 200, body: { success: true, deletedNotes: 2 } });
+
+    const paths = await everything();
+    for (const id of [ann.uid, ...notes]) expect(paths.filter((p) => p.includes(id))).toEqual([]);
+    for (const d of (await db().collectionGroup('comments').get()).docs)
+      expect(d.get('authorId')).not.toBe(ann.uid);
+    const files = await objects();
+    expect(files.filter((p) => p.includes(ann.uid))).toEqual([]);
+    // Counters on Ben's note equal what is left.
+    const ben1 = (await db().doc(`notes/${bens}`).get()).data()!;
+    expect(ben1['commentsCount']).toBe(1);
+    expect(ben1['likesCount']).toBe(1);
+    await expect(getAuth(adminApp()).getUser(ann.uid)).rejects.toMatchObject({
+      code: 'auth/user-not-found',
+    });
+    // Ben's saved copy of Ann's note went with the note.
+    expect((await db().collection(`users/${ben.uid}/saved`).get()).size).toBe(0);
+    expect((await call('GET', '/api/admin/stats', { token: admin.token })).body).toMatchObject({
+      totalUsers: 3,
+      totalNotes: 1,
+    });
+    // The old token no longer works.
+    expect((await call('GET', `/api/notes/archived/${ann.uid}`, { token: ann.token })).status).toBe(
+      401,
+    );
+  });
+
+  it('a user deletes their own account', async () => {
+    const r = await call('DELETE', `/user/delete/${cy.uid}`, { token: cy.token });
+    expect(r).toEqual({ status: 200, body: { success: true, message: 'User has been deleted' } });
+    expect((await everything()).filter((p) => p.includes(cy.uid))).toEqual([]);
+    const ben1 = (
+      await db()
+        .doc(`notes/${(await db().collection('notes').get()).docs[0]!.id}`)
+        .get()
+    ).data()!;
+    expect([ben1['commentsCount'], ben1['likesCount']]).toEqual([0, 0]);
+  });
+});
