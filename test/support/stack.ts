@@ -111,17 +111,13 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
 export async function newPage(browser: Browser, stack: StackAddress): Promise<Page> {
   const context = await browser.newContext({ baseURL: stack.url });
   const page = await context.newPage();
-  page.once('close', () => void context.close());
+  page.once('close', () => void context.close().catch(() => {}));
   return page;
 }
 
 interface AuthResponse {
   localId: string;
   idToken: string;
-  refreshToken: string;
-  expiresIn: string;
-  email: string;
-  displayName?: string;
 }
 
 async function authCall(host: string, method: string, body: object): Promise<AuthResponse> {
@@ -139,69 +135,25 @@ async function authCall(host: string, method: string, body: object): Promise<Aut
 }
 
 /**
- * Signs `page` in as email/password. Through the sign-in form when /sign-in has one (fails with
- * the form's error message when the app refuses); otherwise through the Auth emulator's REST API,
- * storing the user where the Firebase Auth SDK keeps it (IndexedDB), so the app restores the
- * session on its next load. Either way the page ends on a page of the app (not reloaded after).
+ * Signs `page` (from newPage) in as email/password through the sign-in form, as a person does;
+ * resolves once the app has left /sign-in for where a sign-in lands, and fails with the form's
+ * error message when the app refuses.
  */
 export async function signInAs(page: Page, email: string, password: string): Promise<void> {
-  // A page from newPage() (relative URLs resolve against the stack).
   await page.goto('/sign-in');
-  await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor({ timeout: 30_000 });
-  if ((await page.locator('input[type="password"]').count()) > 0) {
-    await page.locator('input[type="email"]').fill(email);
-    await page.locator('input[type="password"]').fill(password);
-    await page.locator('form button[type="submit"]').click();
-    const alert = page.locator('[role="alert"]');
-    const left = page.waitForURL((u) => !/\/sign-?in$/.test(u.pathname), { timeout: 30_000 });
-    const failed = alert
-      .filter({ hasText: /\S/ })
-      .waitFor({ timeout: 30_000 })
-      .then(async () => {
-        throw new Error(`sign-in of ${email} failed: ${await alert.textContent()}`);
-      });
-    failed.catch(() => {});
-    await Promise.race([left, failed]);
-    return;
-  }
-  const host = new URL(page.url()).hostname;
-  const r = await authCall(host, 'signInWithPassword', { email, password });
-  await page.evaluate(
-    async ({ key, user }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('firebaseLocalStorageDb', 1);
-        open.onupgradeneeded = () =>
-          open.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('firebaseLocalStorage', 'readwrite');
-        tx.objectStore('firebaseLocalStorage').put({ fbase_key: key, value: user });
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    },
-    {
-      key: `firebase:authUser:${API_KEY}:[DEFAULT]`,
-      user: {
-        uid: r.localId,
-        email: r.email,
-        emailVerified: false,
-        displayName: r.displayName || null,
-        isAnonymous: false,
-        providerData: [],
-        stsTokenManager: {
-          refreshToken: r.refreshToken,
-          accessToken: r.idToken,
-          expirationTime: Date.now() + Number(r.expiresIn) * 1000,
-        },
-        apiKey: API_KEY,
-        appName: '[DEFAULT]',
-      },
-    },
-  );
+  const form = page.locator('form[aria-label="Sign in"]');
+  await form.locator('input[type="email"]').fill(email, { timeout: 30_000 });
+  await form.locator('input[type="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+  const alert = form.locator('[role="alert"]').filter({ hasText: /\S/ });
+  const refused = alert.waitFor({ timeout: 30_000 }).then(async () => {
+    throw new Error(`sign-in of ${email} failed: ${await alert.textContent()}`);
+  });
+  refused.catch(() => {});
+  await Promise.race([
+    page.waitForURL((u) => !/^\/sign-?in$/.test(u.pathname), { timeout: 30_000 }),
+    refused,
+  ]);
 }
 
 /**
