@@ -2,8 +2,10 @@
  * `npm start` end to end, as a person runs it: start it in its own process group, wait for the
  * printed URL, open it in headless Chromium, see the home page and the seeded notes, then Ctrl-C
  * (SIGINT to the whole group, like a terminal) and check that everything stopped and the data was
- * exported. Uses the fixed ports of firebase.json (what `npm start` promises) and a temporary
- * data directory (NOTENEST_DATA_DIR), so a developer's .emulator-data/ is never touched.
+ * exported. Uses the fixed ports of firebase.json (what `npm start` promises) on a random free
+ * loopback address (NOTENEST_HOST), so it never meets a developer's `npm start` on 127.0.0.1 or
+ * another suite's stack, and a temporary data directory (NOTENEST_DATA_DIR), so a developer's
+ * .emulator-data/ is never touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../emulator/src/testing/chromium.js';
 import { buildDemoData } from '../../scripts/lib/demo-data.mjs';
+import { freeLoopbackHost } from '../support/stack.js';
 import { Output, ROOT, exited, portClosed } from './support.js';
 
 const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
@@ -22,6 +25,7 @@ const PORTS = ['auth', 'functions', 'firestore', 'storage', 'hosting'].map(
 );
 const START_TIMEOUT_MS = 240_000;
 
+let host: string;
 let dataDir: string;
 let child: ChildProcess;
 let out: Output;
@@ -31,15 +35,16 @@ let page: Page;
 let startMs: number;
 
 beforeAll(async () => {
+  host = await freeLoopbackHost();
   for (const port of PORTS) {
-    expect(await portClosed(port), `port ${port} must be free (is npm start running?)`).toBe(true);
+    expect(await portClosed(port, host), `port ${host}:${port} must be free`).toBe(true);
   }
   dataDir = await mkdtemp(path.join(tmpdir(), 'nn-start-'));
   const t0 = Date.now();
   child = spawn('npm', ['start'], {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, NOTENEST_DATA_DIR: dataDir },
+    env: { ...process.env, NOTENEST_DATA_DIR: dataDir, NOTENEST_HOST: host },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   out = new Output(child);
@@ -67,7 +72,7 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('prints the web URL and the demo accounts', () => {
-    expect(url).toBe(`http://127.0.0.1:${config.emulators.hosting.port}`);
+    expect(url).toBe(`http://${host}:${config.emulators.hosting.port}`);
     const text = out.lines.join('\n');
     for (const a of buildDemoData().accounts) {
       expect(text).toMatch(new RegExp(`${a.email.replace('.', '\\.')} +${a.password}\\b`));
@@ -103,7 +108,9 @@ describe('npm start', () => {
   });
 
   it('reaches the API through the Hosting rewrite and a note file in Storage, from the page', async () => {
-    const note = buildDemoData().notes.find(
+    // The seed points fileUrl at the Storage emulator on the stack's host.
+    const storageOrigin = `http://${host}:${config.emulators.storage.port}`;
+    const note = buildDemoData({ storageOrigin }).notes.find(
       (n) => n.data.approved && n.data.fileType === 'application/pdf',
     )!;
     const result = await page.evaluate(async (fileUrl) => {
@@ -128,7 +135,9 @@ describe('npm start', () => {
     console.log(`npm start stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     expect(code, out.tail()).toBe(0);
     expect(out.lines.join('\n')).toContain('[start] stopped; data kept');
-    for (const port of PORTS) expect(await portClosed(port), `port ${port}`).toBe(true);
+    for (const port of PORTS) expect(await portClosed(port, host), `port ${port}`).toBe(true);
+    // The generated firebase-tools config (every emulator bound to the host) is removed.
+    expect(existsSync(path.join(ROOT, `.firebase.${host}.json`))).toBe(false);
     // Nothing left in the children's process groups (firebase-tools' function workers included).
     const groups = [...out.lines.join('\n').matchAll(/\(process group (\d+)\)/g)].map((m) =>
       Number(m[1]),

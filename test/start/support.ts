@@ -21,10 +21,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** True when nothing accepts connections on 127.0.0.1:port. */
-export function portClosed(port: number): Promise<boolean> {
+/** True when nothing accepts connections on host:port. */
+export function portClosed(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(port, host);
     socket.once('connect', () => {
       socket.destroy();
       resolve(false);

@@ -67,6 +67,15 @@ function randomLoopback(): string {
   return `127.${n(1, 254)}.${n(0, 255)}.${n(1, 254)}`;
 }
 
+/** A random loopback address on which every port of a stack is free (for `NOTENEST_HOST`). */
+export async function freeLoopbackHost(): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const host = randomLoopback();
+    if (!(await takenPorts(host)).length) return host;
+  }
+  throw new Error('no loopback address with free stack ports');
+}
+
 /**
  * Starts a seeded stack on a free random loopback address with a fresh temporary data directory.
  * Resolves when the web app, the API and the emulators answer and the demo data is in.
@@ -75,8 +84,7 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
   const verbose = process.env['NOTENEST_STACK_LOG'] === '1';
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const host = randomLoopback();
-    if ((await takenPorts(host)).length) continue;
+    const host = await freeLoopbackHost();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'nn-stack-'));
     try {
       const stack = await startStack({
