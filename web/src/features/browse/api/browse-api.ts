@@ -24,8 +24,9 @@ import { matchesClientTokens, planQuery, type BrowseCriteria } from './browse-qu
 export const BROWSE_PAGE_SIZE = 24;
 
 /**
- * A multi-word search checks the words after the first on the client; when a whole page has no
- * match, up to this many further pages are read before showing the (empty) page with Load more.
+ * A multi-word search checks the words after the first on the client, so a page read from the
+ * server may hold fewer matches than a page; up to this many pages are read per load to fill it
+ * (only multi-word searches ever read more than one).
  */
 const MAX_PAGES_PER_LOAD = 3;
 
@@ -71,7 +72,7 @@ export async function fetchNotesPage(
     }
     const last = page.at(-1);
     cursor = docs.length > pageSize && last ? { last } : null;
-    if (notes.length > 0 || !cursor) break;
+    if (notes.length >= pageSize || !cursor) break;
   }
   return { notes, next: cursor };
 }

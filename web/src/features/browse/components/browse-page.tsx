@@ -25,6 +25,8 @@ import { SearchBox } from './search-box';
 
 /** Typing pause before the list reloads for new search text (suggestions update at once). */
 const SEARCH_DEBOUNCE_MS = 300;
+/** Note titles kept as suggestion candidates (the most recently listed). */
+const MAX_SEEN_TITLES = 500;
 
 export const EMPTY_TITLE = 'No notes found matching your filters';
 export const EMPTY_HINT = 'Try adjusting your search criteria or clear filters';
@@ -73,15 +75,25 @@ export default function BrowsePage() {
   const list = useBrowseNotes(criteria);
   const actions = useNoteActions(list.updateNote);
 
+  // Titles of every note listed so far: suggestions stay put while a new search loads.
+  const [seenTitles, setSeenTitles] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (list.notes.length === 0) return;
+    setSeenTitles((seen) => {
+      const known = new Set(seen);
+      const fresh = list.notes.map((n) => n.title).filter((t) => !known.has(t));
+      return fresh.length === 0 ? seen : [...seen, ...fresh].slice(-MAX_SEEN_TITLES);
+    });
+  }, [list.notes]);
   const suggestions = useMemo(
     () =>
       suggestionsFor(text, [
         ...options.subjects,
         ...options.courses,
         ...options.colleges,
-        ...list.notes.map((n) => n.title),
+        ...seenTitles,
       ]),
-    [text, options, list.notes],
+    [text, options, seenTitles],
   );
 
   // The inline comment view replaces the list; the list (and its scroll position) is kept.

@@ -1,0 +1,384 @@
+/**
+ * Browse against the seeded stack (test/support/stack.ts: emulators, functions, Hosting of
+ * web/dist, demo data) in headless Chromium. Expectations are computed from the demo data
+ * (scripts/lib/demo-data.mjs, deterministic), never hard-coded from what the page shows.
+ *
+ * Writes (a like, a comment, a download) are made by a student created for this file, on notes
+ * the other tests here do not count on; the like is undone at the end of its test.
+ */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { matchesSearch, queryTokens, tokenize } from '@notenest/shared';
+import { launchChromium } from '../../../../emulator/src/testing/chromium';
+import { buildDemoData, type DemoData } from '../../../../scripts/lib/demo-data.mjs';
+import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
+
+type DemoNote = DemoData['notes'][number];
+
+const stack = inject('testStack');
+const demo = buildDemoData();
+const PAGE_SIZE = 24;
+const approved = demo.notes.filter((n) => n.data.approved);
+const pending = demo.notes.filter((n) => !n.data.approved);
+
+const byNewest = (a: DemoNote, b: DemoNote) =>
+  b.data.createdAt.getTime() - a.data.createdAt.getTime();
+/** Firestore's order for `orderBy(f, 'desc')`: f descending, then document id descending. */
+const byDesc = (field: 'likesCount' | 'downloadCount') => (a: DemoNote, b: DemoNote) =>
+  b.data[field] - a.data[field] || (a.id < b.id ? 1 : -1);
+const ids = (notes: DemoNote[]) => notes.map((n) => n.id);
+const searchFor = (q: string, notes = approved) =>
+  notes.filter((n) => matchesSearch(n.data.searchTerms, queryTokens(q)));
+
+let browser: Browser;
+let admin: App;
+let db: Firestore;
+const student = {
+  email: `browse-e2e-${Date.now()}@notenest.test`,
+  password: 'browse-e2e-1234',
+  username: 'Browse Tester',
+};
+let studentUid: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = initializeApp({ projectId: 'demo-notenest' }, `browse-e2e-${Date.now()}`);
+  db = getFirestore(admin);
+  db.settings({ host: `${stack.host}:8080`, ssl: false });
+  ({ uid: studentUid } = await createStudent(stack, student));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (admin) await deleteApp(admin);
+});
+
+// ---- page helpers -----------------------------------------------------------------------------
+
+/** expect.poll with room for a loaded machine (its default gives up after 1 s). */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+
+const cards = (page: Page) => page.locator('[data-testid="notes-grid"] article[data-note-id]');
+
+async function shownIds(page: Page): Promise<string[]> {
+  if ((await page.locator('[aria-busy="true"]').count()) > 0) return ['(loading)'];
+  return cards(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-note-id')!));
+}
+
+/** Waits until the list shows exactly `expected`, in order. */
+async function expectIds(page: Page, expected: string[]) {
+  await eventually(() => shownIds(page)).toEqual(expected);
+}
+
+/** Clicks "Load more" until the list has no more pages. */
+async function loadAll(page: Page) {
+  const more = page.getByRole('button', { name: 'Load more' });
+  for (let i = 0; i < 10 && (await more.count()) > 0; i++) {
+    const before = await cards(page).count();
+    await more.click();
+    await eventually(
+      async () => (await more.count()) === 0 || (await cards(page).count()) > before,
+    ).toBe(true);
+  }
+}
+
+async function openBrowse(page: Page, query = '') {
+  await page.goto(`/browse${query}`);
+  await page.getByRole('heading', { level: 1, name: 'Explore Shared Notes' }).waitFor();
+}
+
+async function pickFilter(page: Page, label: string, value: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(value.slice(0, 4));
+  await page
+    .getByRole('listbox', { name: label })
+    .getByRole('option', { name: value, exact: true })
+    .click();
+  await eventually(() => input.inputValue()).toBe(value);
+}
+
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search notes' });
+
+// ---- tests ------------------------------------------------------------------------------------
+
+describe('Browse on the seeded stack', () => {
+  it('lists approved notes newest first, pages past the first page, never a pending note', async () => {
+    const page = await newPage(browser, stack);
+    await openBrowse(page);
+    const newest = ids([...approved].sort(byNewest));
+    await expectIds(page, newest.slice(0, PAGE_SIZE));
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expectIds(page, newest.slice(0, 2 * PAGE_SIZE));
+    if (approved.length <= 2 * PAGE_SIZE) {
+      expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    }
+    const shown = new Set(await shownIds(page));
+    expect(pending.filter((n) => shown.has(n.id))).toEqual([]);
+
+    // Not even when searched for by its own title.
+    const hidden = pending[0]!;
+    expect(searchFor(hidden.data.title, [hidden])).toEqual([hidden]);
+    await searchBox(page).fill(hidden.data.title);
+    const expected = ids(searchFor(hidden.data.title).sort(byNewest));
+    if (expected.length === 0) await page.getByTestId('browse-empty').waitFor();
+    await expectIds(page, expected.slice(0, PAGE_SIZE));
+    await loadAll(page);
+    await expectIds(page, expected);
+    expect(expected).not.toContain(hidden.id);
+    await page.close();
+  });
+
+  it('finds notes by a word that appears only inside their files, combined with a filter', async () => {
+    // A word of the PDF/TXT text that no note's title, subject, course, college or description has.
+    const fieldWords = new Set(
+      demo.notes.flatMap((n) =>
+        tokenize(
+          [
+            n.data.title,
+            n.data.subjectName,
+            n.data.courseName,
+            n.data.collegeName,
+            n.data.description,
+          ].join(' '),
+        ),
+      ),
+    );
+    const word = 'examiners';
+    expect(fieldWords.has(word)).toBe(false);
+    const inFiles = new Set(
+      demo.files.filter((f) => tokenize(f.text).includes(word)).map((f) => f.noteId),
+    );
+    const expected = approved.filter((n) => inFiles.has(n.id)).sort(byNewest);
+    expect(expected.length).toBeGreaterThan(0);
+
+    const page = await newPage(browser, stack);
+    await openBrowse(page);
+    // Case-insensitive and prefix-aware: "EXAMIN" finds "examiners".
+    await searchBox(page).fill('EXAMIN');
+    await expectIds(page, ids(expected).slice(0, PAGE_SIZE));
+    await loadAll(page);
+    await expectIds(page, ids(expected));
+
+    // Narrowed by a subject to the single PDF note that has the word.
+    const pdf = expected.find(
+      (n) =>
+        n.data.fileType === 'application/pdf' &&
+        expected.filter((m) => m.data.subjectName === n.data.subjectName).length === 1,
+    )!;
+    expect(pdf).toBeDefined();
+    await pickFilter(page, 'Subject', pdf.data.subjectName);
+    await expectIds(page, [pdf.id]);
+    await eventually(() => cards(page).first().locator('h2').textContent()).toBe(pdf.data.title);
+    await page.close();
+  });
+
+  it('filters by each dropdown alone and combined with search; Reset clears everything', async () => {
+    const sample = approved.find((n) => n.data.collegeName !== approved[0]!.data.collegeName)!;
+    const filters = [
+      ['Subject', 'subjectName', sample.data.subjectName],
+      ['Course', 'courseName', sample.data.courseName],
+      ['Semester', 'semester', String(sample.data.semester)],
+      ['College', 'collegeName', sample.data.collegeName],
+    ] as const;
+    const page = await newPage(browser, stack);
+    await openBrowse(page);
+    for (const [label, field, value] of filters) {
+      const matching = approved.filter((n) => String(n.data[field]) === value).sort(byNewest);
+      await pickFilter(page, label, value);
+      await expectIds(page, ids(matching).slice(0, PAGE_SIZE));
+
+      // With search: the filter's notes that also match the words.
+      const q = 'revise';
+      await searchBox(page).fill(q);
+      await expectIds(page, ids(searchFor(q, matching).sort(byNewest)).slice(0, PAGE_SIZE));
+      await searchBox(page).fill('');
+
+      await page.getByRole('button', { name: `Clear ${label}` }).click();
+      await expectIds(page, ids([...approved].sort(byNewest)).slice(0, PAGE_SIZE));
+    }
+
+    // Searchable dropdown: narrowing to nothing says so.
+    const college = page.getByRole('combobox', { name: 'College', exact: true });
+    await college.click();
+    await college.fill('zzzz-no-such-college');
+    await eventually(() => page.getByRole('listbox', { name: 'College' }).textContent()).toBe(
+      'No matches found',
+    );
+    await college.press('Escape');
+
+    // All four at once, then Reset Filters.
+    for (const [label, , value] of filters) await pickFilter(page, label, value);
+    const all4 = approved
+      .filter((n) => filters.every(([, field, value]) => String(n.data[field]) === value))
+      .sort(byNewest);
+    await expectIds(page, ids(all4));
+    await searchBox(page).fill('zzzznothing');
+    await eventually(() => page.getByTestId('browse-empty').textContent()).toBe(
+      'No notes found matching your filtersTry adjusting your search criteria or clear filters',
+    );
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    await expectIds(page, ids([...approved].sort(byNewest)).slice(0, PAGE_SIZE));
+    expect(await searchBox(page).inputValue()).toBe('');
+    for (const [label] of filters) {
+      expect(await page.getByRole('combobox', { name: label, exact: true }).inputValue()).toBe('');
+    }
+    expect(new URL(page.url()).search).toBe('');
+    await page.close();
+  });
+
+  it('suggests at most 5 from 2 characters on; a click applies one', async () => {
+    const page = await newPage(browser, stack);
+    await openBrowse(page);
+    const box = searchBox(page);
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await box.click();
+    await box.fill('s');
+    await page.waitForTimeout(400);
+    expect(await suggestions.count()).toBe(0);
+    // "un": every demo college is a "... University" (filter options alone give 5+ candidates).
+    const { subjects, courses, colleges } = demo.filterOptions;
+    const candidates = [...subjects, ...courses, ...colleges].filter((o) =>
+      tokenize(o).some((w) => w.startsWith('un')),
+    );
+    expect(candidates.length).toBeGreaterThan(5);
+    await box.fill('un');
+    await eventually(() => suggestions.count()).toBe(5);
+    const texts = await suggestions.allTextContents();
+    for (const t of texts) expect(tokenize(t).some((w) => w.startsWith('un'))).toBe(true);
+
+    const first = texts[0]!;
+    await suggestions.first().click();
+    expect(await box.inputValue()).toBe(first);
+    await eventually(() => new URL(page.url()).searchParams.get('q')).toBe(first);
+    const expected = ids(searchFor(first).sort(byNewest));
+    expect(expected.length).toBeGreaterThan(0);
+    // A two-word suggestion: the second word is checked on each page's notes, so the first load
+    // may hold fewer than a page; it is a prefix of the full, newest-first result either way.
+    await eventually(async () => {
+      const shown = await shownIds(page);
+      return shown.length > 0 && shown.every((id, i) => id === expected[i]);
+    }).toBe(true);
+    await loadAll(page);
+    await expectIds(page, expected);
+    await page.close();
+  });
+
+  it('sorts by most liked and most downloaded', async () => {
+    const page = await newPage(browser, stack);
+    await openBrowse(page);
+    await page.getByLabel('Sort by').selectOption('mostDownloaded');
+    await expectIds(page, ids([...approved].sort(byDesc('downloadCount'))).slice(0, PAGE_SIZE));
+
+    await page.getByLabel('Sort by').selectOption('mostLiked');
+    await expectIds(page, ids([...approved].sort(byDesc('likesCount'))).slice(0, PAGE_SIZE));
+    const likes = await cards(page)
+      .locator('[data-count="likes"]')
+      .evaluateAll((els) => els.map((el) => Number(el.textContent)));
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('mostLiked');
+    await page.close();
+  });
+
+  it('sends a signed-out visitor to /sign-in from Download and like', async () => {
+    const page = await newPage(browser, stack);
+    await openBrowse(page);
+    await cards(page).first().getByRole('button', { name: 'Download' }).click();
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    await openBrowse(page);
+    await cards(page).first().locator('[data-action="like"]').click();
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    await page.close();
+  });
+
+  it('likes and unlikes from a card (like document + likesCount in one batch)', async () => {
+    const note = [...approved].sort(byNewest)[PAGE_SIZE - 1]!;
+    const page = await newPage(browser, stack);
+    await signInAs(page, student.email, student.password);
+    await openBrowse(page);
+    const card = page.locator(`article[data-note-id="${note.id}"]`);
+    const like = card.locator('[data-action="like"]');
+    const count = card.locator('[data-count="likes"]');
+    const before = Number(await count.textContent());
+    expect(before).toBe((await db.doc(`notes/${note.id}`).get()).get('likesCount'));
+
+    await like.click();
+    await eventually(() => count.textContent()).toBe(String(before + 1));
+    expect(await like.getAttribute('aria-pressed')).toBe('true');
+    expect((await db.doc(`notes/${note.id}/likes/${studentUid}`).get()).exists).toBe(true);
+    expect((await db.doc(`notes/${note.id}`).get()).get('likesCount')).toBe(before + 1);
+
+    // Still liked after a reload (read from the server), then unliked.
+    await page.reload();
+    await eventually(() => count.textContent()).toBe(String(before + 1));
+    await like.click();
+    await eventually(() => count.textContent()).toBe(String(before));
+    expect((await db.doc(`notes/${note.id}/likes/${studentUid}`).get()).exists).toBe(false);
+    expect((await db.doc(`notes/${note.id}`).get()).get('likesCount')).toBe(before);
+    await page.close();
+  });
+
+  it('downloads the file and counts exactly one download', async () => {
+    const note = [...approved].sort(byNewest)[PAGE_SIZE - 2]!;
+    const ref = db.doc(`notes/${note.id}`);
+    const before = (await ref.get()).get('downloadCount') as number;
+    const page = await newPage(browser, stack);
+    await signInAs(page, student.email, student.password);
+    await openBrowse(page);
+    const saved = page.waitForEvent('download');
+    await page
+      .locator(`article[data-note-id="${note.id}"]`)
+      .getByRole('button', { name: 'Download' })
+      .click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe(note.data.fileName);
+    await eventually(async () => (await ref.get()).get('downloadCount')).toBe(before + 1);
+    await page.waitForTimeout(500);
+    expect((await ref.get()).get('downloadCount')).toBe(before + 1);
+    await page.close();
+  });
+
+  it('adds a comment in the inline view; it appears in the list and the counts', async () => {
+    const note = [...approved].sort(byNewest)[PAGE_SIZE - 3]!;
+    const page = await newPage(browser, stack);
+    await signInAs(page, student.email, student.password);
+    await openBrowse(page);
+    const card = page.locator(`article[data-note-id="${note.id}"]`);
+    const n = Number(await card.locator('[data-count="comments"]').textContent());
+    await card.locator('[data-action="comments"]').click();
+
+    const view = page.getByTestId('note-comments-view');
+    await view.getByRole('heading', { name: note.data.title }).waitFor();
+    await view.getByRole('button', { name: /Back to Notes/ }).waitFor();
+    await eventually(() => view.getByRole('heading', { name: /^Comments \(/ }).textContent()).toBe(
+      `Comments (${n})`,
+    );
+    expect(await view.getByText('Add a Comment', { exact: true }).count()).toBe(1);
+    if (n === 0) {
+      expect(await view.getByText('No comments yet. Be the first to comment!').count()).toBe(1);
+    }
+
+    const text = `Browse e2e comment ${Date.now()}`;
+    const box = view.getByPlaceholder('Share your thoughts on these notes...');
+    await box.fill(text);
+    await view.getByRole('button', { name: 'Submit Comment' }).click();
+    const item = view.locator('li[data-comment-id]').filter({ hasText: text });
+    await item.waitFor({ timeout: 30_000 });
+    const commentId = await item.getAttribute('data-comment-id');
+    expect(await item.textContent()).toContain(`User_${commentId!.slice(0, 4)}`);
+    expect(await item.locator('time').textContent()).toMatch(/\d/);
+    await eventually(() => box.inputValue()).toBe('');
+    await eventually(() => view.getByRole('heading', { name: /^Comments \(/ }).textContent()).toBe(
+      `Comments (${n + 1})`,
+    );
+    expect((await db.doc(`notes/${note.id}`).get()).get('commentsCount')).toBe(n + 1);
+
+    await view.getByRole('button', { name: /Back to Notes/ }).click();
+    await eventually(() => card.locator('[data-count="comments"]').textContent()).toBe(
+      String(n + 1),
+    );
+    await page.close();
+  });
+});
