@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Container, Flex, IconButton, Stack, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { displayNameOf, useAuth, useDisplayedUser, type SessionUser } from '../../features/auth';
+import { useLocation } from 'react-router-dom';
+import { displayNameOf, useDisplayedUser, useSignOut, type SessionUser } from '../../features/auth';
 import { paths } from '../../shared/routing/paths';
 import { RouterLink } from '../../shared/ui';
 
@@ -67,8 +67,7 @@ function ProfileLink({ user, onNavigate }: { user: SessionUser | null; onNavigat
 }
 
 function SignOutButton({ onDone }: { onDone?: () => void }) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -79,9 +78,8 @@ function SignOutButton({ onDone }: { onDone?: () => void }) {
       onClick={async () => {
         setBusy(true);
         try {
-          await signOut();
           onDone?.();
-          navigate('/', { replace: true });
+          await signOut();
         } catch (error) {
           console.error('sign-out failed', error);
         } finally {

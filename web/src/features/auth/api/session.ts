@@ -22,7 +22,14 @@ export type AuthState =
       hint: SessionUser | null;
     }
   | { status: 'signed-in'; user: SessionUser }
-  | { status: 'signed-out' };
+  | {
+      status: 'signed-out';
+      /**
+       * Signed out on purpose (Sign Out, Delete Account) while the app navigates to Home: a
+       * guard must not redirect to /sign-in over that navigation. Cleared on the next route.
+       */
+      intentional?: boolean;
+    };
 
 export const SESSION_HINT_KEY = 'notenest.session';
 

@@ -9,6 +9,8 @@ export function RequireAuth() {
   const location = useLocation();
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'signed-out') {
+    // Signing out on purpose: the app is on its way to Home.
+    if (state.intentional) return null;
     return <Navigate to={paths.signIn} replace state={{ from: location }} />;
   }
   return <Outlet />;

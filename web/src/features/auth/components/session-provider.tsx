@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLocation } from 'react-router-dom';
 import { rememberSession, signOutUser } from '../api/session-api';
 import {
   SESSION_HINT_KEY,
@@ -52,7 +53,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: SessionUser | null) => {
     rememberSession(user);
-    setState(user ? { status: 'signed-in', user } : { status: 'signed-out' });
+    // A sign-out on purpose stays marked as such when reactfire confirms it.
+    setState((prev) =>
+      user
+        ? { status: 'signed-in', user }
+        : prev.status === 'signed-out'
+          ? prev
+          : { status: 'signed-out' },
+    );
   }, []);
 
   const onBridgeError = useCallback((error: unknown) => {
@@ -62,9 +70,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    setState({ status: 'signed-out', intentional: true });
     await signOutUser();
-    setState({ status: 'signed-out' });
   }, []);
+
+  // React Router applies navigations as transitions, after urgent updates like this state: the
+  // mark keeps guards from redirecting until the navigation that follows a sign-out has landed.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setState((prev) =>
+      prev.status === 'signed-out' && prev.intentional ? { status: 'signed-out' } : prev,
+    );
+  }, [pathname]);
 
   useEffect(() => {
     if (started) return;

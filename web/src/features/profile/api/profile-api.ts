@@ -156,13 +156,11 @@ export async function deleteMyNote(user: User, noteId: string): Promise<void> {
 
 /**
  * Deletes the account and everything it owns (facade cascade: notes and their files, avatar,
- * comments, likes, saved notes, profile, Auth account), then signs out locally.
+ * comments, likes, saved notes, profile, Auth account). The caller then signs out locally.
  */
 export async function deleteAccount(user: User): Promise<void> {
   await callFacade(`/api/user/delete/${encodeURIComponent(user.uid)}`, {
     method: 'DELETE',
     token: await user.getIdToken(),
   });
-  const { auth, sdk } = await loadAuth();
-  await sdk.signOut(auth).catch(() => undefined);
 }

@@ -1,6 +1,5 @@
 import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   FirebaseScope,
   useDb,
@@ -9,7 +8,7 @@ import {
 } from '../../../shared/firebase/react';
 import { LoadingState } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
-import { useAuth } from '../../auth';
+import { useSignOut } from '../../auth';
 import { ensureProfile } from '../api/profile-api';
 import type { Profile } from '../api/profile-model';
 import { MyUploadsTab, SavedNotesTab } from './note-lists';
@@ -87,8 +86,7 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
 
 function Dashboard({ user }: { user: User }) {
   const db = useDb();
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const [tab, setTab] = useState<TabId>('profile');
   const loaded = useAsync(() => ensureProfile(db, user), [user.uid]);
   const [edited, setEdited] = useState<Profile | null>(null);
@@ -100,14 +98,7 @@ function Dashboard({ user }: { user: User }) {
         <Heading as="h1" size="3xl">
           My Dashboard
         </Heading>
-        <Button
-          variant="outline"
-          colorPalette="teal"
-          onClick={async () => {
-            await signOut();
-            navigate('/', { replace: true });
-          }}
-        >
+        <Button variant="outline" colorPalette="teal" onClick={() => void signOut()}>
           Sign Out
         </Button>
       </Flex>

@@ -1,10 +1,9 @@
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useDb, useStorage, type FirebaseUser as User } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { RouterButton, TextField } from '../../../shared/ui';
-import { useAuth } from '../../auth';
+import { useAuth, useSignOut } from '../../auth';
 import { deleteAccount, updateAccount, uploadAvatar } from '../api/profile-api';
 import { avatarProblem, formatDate, type Profile } from '../api/profile-model';
 
@@ -213,7 +212,7 @@ export function ProfileTab({
   onProfile: (p: Profile) => void;
 }) {
   const { state, setUser } = useAuth();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sessionUser = state.status === 'signed-in' ? state.user : null;
@@ -224,8 +223,8 @@ export function ProfileTab({
     setError(null);
     try {
       await deleteAccount(user);
-      setUser(null);
-      navigate(paths.home, { replace: true });
+      // Home first, then the local sign-out (see useSignOut).
+      await signOut().catch((e: unknown) => console.error('local sign-out failed', e));
     } catch (e) {
       setError(messageOf(e));
       setDeleting(false);

@@ -1,0 +1,220 @@
+/**
+ * Issue 7, authentication and the shell, against the whole stack (emulators, functions, Hosting of
+ * web/dist, demo data) in headless Chromium: sign up, sign in by role, guards, header states,
+ * mobile menu, session across reloads, sign-out, Google sign-in through the Auth emulator.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../../../emulator/src/testing/chromium';
+import { newPage, signInAs } from '../../../../test/support/stack';
+import { adminFor, pathOf, uniqueEmail } from '../../testing/e2e';
+
+const stack = inject('testStack');
+let browser: Browser;
+const admin = adminFor(stack);
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await admin.close();
+});
+
+async function fresh(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(browser, stack);
+  if (viewport) await page.setViewportSize(viewport);
+  return page;
+}
+
+const header = (page: Page) => page.locator('header');
+
+describe('sign up and sign in', () => {
+  it('signs up (Auth user + users/{uid} profile), lands on /sign-in, then signs in to /profile', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('signup');
+    await page.goto('/sign-up');
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    await page.getByLabel('Username').fill('Nisha Rao');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+
+    const user = await admin.auth.getUserByEmail(email);
+    expect(user.displayName).toBe('Nisha Rao');
+    const profile = (await admin.db.doc(`users/${user.uid}`).get()).data();
+    expect(profile).toMatchObject({ username: 'Nisha Rao', email, role: 'user', notesCount: 0 });
+    // Signed out again: the header offers "Sign in".
+    await expect.poll(() => header(page).getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+
+    await signInAs(page, email, 'secret123');
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await expect
+      .poll(() =>
+        header(page)
+          .getByRole('link', { name: /Nisha Rao/ })
+          .count(),
+      )
+      .toBe(1);
+    await page.close();
+  });
+
+  it('shows the server message for a duplicate email in the error box', async () => {
+    const page = await fresh();
+    await page.goto('/sign-up');
+    await page.getByLabel('Username').fill('Dup');
+    await page.getByLabel('Email').fill('student1@notenest.dev');
+    await page.getByLabel('Password').fill('whatever1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('An account with this email already exists');
+    expect(pathOf(page)).toBe('/sign-up');
+    await page.close();
+  });
+
+  it('signs a student in to /profile with replace navigation, kept across reloads', async () => {
+    const page = await fresh();
+    await page.goto('/about');
+    await signInAs(page, 'student1@notenest.dev', 'student1234');
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
+    // replace: Back skips /sign-in and returns to /about.
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/about');
+    await page.reload();
+    await expect
+      .poll(() =>
+        header(page)
+          .getByRole('link', { name: /Aarav Sharma/ })
+          .count(),
+      )
+      .toBe(1);
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
+    await page.close();
+  });
+
+  it('signs the admin in to /admin-dashboard, with no site header; / sends the admin there', async () => {
+    const page = await fresh();
+    await signInAs(page, 'admin@notenest.dev', 'admin1234');
+    await page.waitForURL((u) => u.pathname === '/admin-dashboard');
+    expect(await page.locator('header').count()).toBe(0);
+    await page.goto('/');
+    await page.waitForURL((u) => u.pathname === '/admin-dashboard');
+    await page.close();
+  });
+
+  it('shows the error line for a wrong password and stays on the page', async () => {
+    const page = await fresh();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('student1@notenest.dev');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Invalid email or password');
+    expect(pathOf(page)).toBe('/signin');
+    await page.close();
+  });
+
+  // Skipped: offline, Firebase Auth's popup/redirect resolver first loads gapi from
+  // https://apis.google.com/js/api.js (even with the Auth emulator), which cannot resolve here, so
+  // signInWithPopup fails with auth/internal-error before the emulator's IdP page opens. The flow
+  // below is what runs once gapi is reachable (or served locally).
+  it.skip('signs in with Google through the Auth emulator and creates the profile', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('google');
+    await page.goto('/sign-in');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    await popup.locator('#add-account-button button').click();
+    await popup.locator('#email-input').fill(email);
+    await popup.locator('#display-name-input').fill('Gita Google');
+    await popup.locator('#sign-in').click();
+    await page.waitForURL((u) => u.pathname === '/profile', { timeout: 30_000 });
+    await expect
+      .poll(() => page.getByTestId('profile-username').textContent(), { timeout: 20_000 })
+      .toBe('Gita Google');
+    const user = await admin.auth.getUserByEmail(email);
+    expect(user.providerData.map((p) => p.providerId)).toContain('google.com');
+    expect((await admin.db.doc(`users/${user.uid}`).get()).get('username')).toBe('Gita Google');
+    await page.close();
+  });
+});
+
+describe('guards, header and menu', () => {
+  it('sends signed-out visitors of the guarded group to /sign-in, the admin area to /signin', async () => {
+    const page = await fresh();
+    for (const path of ['/profile', '/uploading-notes', '/update-notes/x', '/notes/x']) {
+      await page.goto(path);
+      await page.waitForURL((u) => u.pathname === '/sign-in');
+    }
+    await page.goto('/admin-dashboard');
+    await page.waitForURL((u) => u.pathname === '/signin');
+    await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor();
+    await page.close();
+  });
+
+  it('sends a signed-in student away from the admin area to / (Home)', async () => {
+    const page = await fresh();
+    await signInAs(page, 'student2@notenest.dev', 'student1234');
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.goto('/admin-dashboard/users');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: /Share & Discover/ }).waitFor();
+    await page.close();
+  });
+
+  it('header: brand with Pro badge, Home, About, Sign in; then name and sign-out', async () => {
+    const page = await fresh();
+    await page.goto('/');
+    const h = header(page);
+    await h.getByRole('link', { name: /NoteNest\s*Pro/ }).waitFor();
+    expect(await h.getByRole('link', { name: 'Home' }).count()).toBe(1);
+    expect(await h.getByRole('link', { name: 'About' }).count()).toBe(1);
+    expect(await h.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+
+    await signInAs(page, 'student3@notenest.dev', 'student1234');
+    await page.waitForURL((u) => u.pathname === '/profile');
+    const profileLink = h.getByRole('link', { name: /Rohan Mehta/ });
+    await profileLink.waitFor();
+    expect(await profileLink.getAttribute('href')).toBe('/profile');
+    await h.getByRole('button', { name: 'Sign Out' }).click();
+    await h.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Share & Discover/ }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.reload();
+    await h.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto('/profile');
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    await page.close();
+  });
+
+  it('mobile menu toggles and closes on navigation; signs out from the profile', async () => {
+    const page = await fresh({ width: 390, height: 844 });
+    await signInAs(page, 'student4@notenest.dev', 'student1234');
+    await page.waitForURL((u) => u.pathname === '/profile');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.locator('#mobile-menu');
+    await menu.getByRole('link', { name: /Ananya Iyer/ }).waitFor();
+    await menu.getByRole('link', { name: 'About' }).click();
+    await page.waitForURL((u) => u.pathname === '/about');
+    expect(await menu.count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await page.goto('/profile');
+    await page.locator('main').getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Share & Discover/ }).waitFor();
+    await page.waitForTimeout(500);
+    expect(pathOf(page)).toBe('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+});

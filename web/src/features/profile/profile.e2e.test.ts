@@ -1,0 +1,268 @@
+/**
+ * Issue 7, the profile dashboard against the whole stack: account settings with the 3-second
+ * message, avatar upload with visible progress shown in the header, tabs and their empty states,
+ * and account deletion through the facade leaving nothing behind.
+ */
+import { FieldValue } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../../../emulator/src/testing/chromium';
+import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
+import { adminFor, pathOf, pngOfSize, uniqueEmail } from '../../testing/e2e';
+
+const stack = inject('testStack');
+let browser: Browser;
+const admin = adminFor(stack);
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await admin.close();
+});
+
+async function studentOnProfile(username: string) {
+  const email = uniqueEmail('profile');
+  const { uid } = await createStudent(stack, { email, password: 'secret123', username });
+  const page = await newPage(browser, stack);
+  await signInAs(page, email, 'secret123');
+  await page.waitForURL((u) => u.pathname === '/profile');
+  await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
+  return { page, uid, email };
+}
+
+/** Uploads an avatar through the picker with the upload throttled, so the progress is seen. */
+async function uploadAvatar(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 400 * 1024,
+  });
+  await page.getByTestId('avatar-input').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: pngOfSize(1_200_000),
+  });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Uploading\.\.\. \d+%/ })
+    .waitFor();
+  expect(await page.getByRole('progressbar', { name: 'Uploading picture' }).count()).toBe(1);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.getByTestId('profile-avatar').waitFor({ timeout: 30_000 });
+}
+
+describe('profile dashboard', () => {
+  it('updates the username with "Profile updated successfully!" for 3 seconds', async () => {
+    const { page, uid } = await studentOnProfile('Tara Old');
+    const username = page.getByLabel('Username');
+    await expect.poll(() => username.inputValue()).toBe('Tara Old');
+    await username.fill('Tara New');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    const message = page.getByText('Profile updated successfully!');
+    await message.waitFor();
+    const shownAt = Date.now();
+    await message.waitFor({ state: 'detached', timeout: 6_000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(2_500);
+    expect(shownFor).toBeLessThan(4_000);
+
+    expect((await admin.db.doc(`users/${uid}`).get()).get('username')).toBe('Tara New');
+    await page
+      .locator('header')
+      .getByRole('link', { name: /Tara New/ })
+      .waitFor();
+    await page.reload();
+    await page
+      .locator('header')
+      .getByRole('link', { name: /Tara New/ })
+      .waitFor();
+    await page.close();
+  });
+
+  it('changes the password (New Password), and the new one signs in', async () => {
+    const { page, email } = await studentOnProfile('Pass Word');
+    await page.getByLabel('New Password').fill('changed456');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByText('Profile updated successfully!').waitFor();
+    const other = await newPage(browser, stack);
+    await signInAs(other, email, 'changed456');
+    await other.waitForURL((u) => u.pathname === '/profile');
+    await other.close();
+    await page.close();
+  });
+
+  it('uploads an avatar at once with visible progress and shows it in the header', async () => {
+    const { page, uid } = await studentOnProfile('Avi Tar');
+    // Images only: the picker accepts image/* and the app refuses anything else.
+    expect(await page.getByTestId('avatar-input').getAttribute('accept')).toBe('image/*');
+    await uploadAvatar(page);
+    const src = await page.getByTestId('profile-avatar').getAttribute('src');
+    expect(src).toContain(`avatars%2F${uid}%2F`);
+    await expect.poll(() => page.getByTestId('header-avatar').getAttribute('src')).toBe(src);
+    expect((await admin.db.doc(`users/${uid}`).get()).get('avatar')).toBe(src);
+    const [files] = await admin.bucket.getFiles({ prefix: `avatars/${uid}/` });
+    expect(files).toHaveLength(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('header-avatar').getAttribute('src')).toBe(src);
+    await page.close();
+  });
+
+  it('shows the empty states of My Uploads and Saved Notes, and the tabs work by keyboard', async () => {
+    const { page } = await studentOnProfile('Empty Lists');
+    await page.getByRole('tab', { name: 'Profile' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'My Uploads' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.getByText("You haven't uploaded any notes yet").waitFor();
+    expect(
+      await page.getByRole('link', { name: 'Upload Your First Note' }).getAttribute('href'),
+    ).toBe('/uploading-notes');
+    expect(await page.getByRole('link', { name: 'Add New' }).getAttribute('href')).toBe(
+      '/uploading-notes',
+    );
+    await page.keyboard.press('ArrowRight');
+    await page
+      .getByText("You don't have any saved notes yet. When you save notes, they will appear here.")
+      .waitFor();
+    await page.close();
+  });
+
+  it("lists a demo student's uploads (Edit, Delete) and saved notes (View Note, Remove Note)", async () => {
+    const page = await newPage(browser, stack);
+    await signInAs(page, 'student5@notenest.dev', 'student1234');
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.getByRole('tab', { name: 'My Uploads' }).click();
+    const card = page.getByTestId('uploads-grid').locator('article').first();
+    await card.waitFor();
+    const id = await card.getAttribute('data-note-id');
+    expect(await card.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      `/update-notes/${id}`,
+    );
+    expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Saved Notes' }).click();
+    const saved = page.getByTestId('saved-grid').locator('article');
+    await saved.first().waitFor();
+    const before = await saved.count();
+    const savedId = await saved.first().getAttribute('data-note-id');
+    expect(await saved.first().getByRole('link', { name: 'View Note' }).getAttribute('href')).toBe(
+      `/notes/${savedId}`,
+    );
+    await saved.first().getByRole('button', { name: 'Remove Note' }).click();
+    await expect.poll(() => saved.count()).toBe(before - 1);
+    const uid = (await admin.auth.getUserByEmail('student5@notenest.dev')).uid;
+    expect((await admin.db.doc(`users/${uid}/saved/${savedId}`).get()).exists).toBe(false);
+    // Put the demo data back for other suites.
+    await admin.db
+      .doc(`users/${uid}/saved/${savedId}`)
+      .set({ noteId: savedId, savedAt: FieldValue.serverTimestamp() });
+    await page.close();
+  });
+
+  it('deletes the account after the confirmation: nothing is left and sign-in fails', async () => {
+    const { page, uid, email } = await studentOnProfile('Gone Soon');
+    await uploadAvatar(page);
+    // Something of everything the user owns: a note with a comment and a like, a comment and a
+    // like on someone else's note, a saved note.
+    const other = (await admin.db.collection('notes').where('approved', '==', true).limit(1).get())
+      .docs[0]!;
+    const mine = admin.db.collection('notes').doc();
+    await mine.set({
+      title: 'Doomed note',
+      description: '',
+      collegeName: 'Test College',
+      courseName: 'B.Tech CSE',
+      subjectName: 'Testing',
+      batch: '2022-2026',
+      semester: 3,
+      fileUrl: 'https://example.com/x.pdf',
+      fileName: null,
+      filePath: null,
+      fileType: null,
+      fileSize: null,
+      uploaderId: uid,
+      uploaderName: 'Gone Soon',
+      approved: true,
+      likesCount: 0,
+      downloadCount: 0,
+      commentsCount: 0,
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    const otherLikes = (await other.ref.get()).get('likesCount') as number;
+    await other.ref.collection('comments').add({
+      text: 'bye',
+      authorId: uid,
+      username: 'Gone Soon',
+      commentedAt: FieldValue.serverTimestamp(),
+    });
+    await other.ref.collection('likes').doc(uid).set({ createdAt: FieldValue.serverTimestamp() });
+    await other.ref.update({ likesCount: FieldValue.increment(1) });
+    await admin.db
+      .doc(`users/${uid}/saved/${other.id}`)
+      .set({ noteId: other.id, savedAt: FieldValue.serverTimestamp() });
+
+    let confirmText = '';
+    page.once('dialog', (dialog) => {
+      confirmText = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 });
+    expect(confirmText).toBe(
+      'Are you sure you want to delete your account? This action cannot be undone.',
+    );
+    await page.locator('header').getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(pathOf(page)).toBe('/');
+
+    await expect(admin.auth.getUser(uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect((await admin.db.doc(`users/${uid}`).get()).exists).toBe(false);
+    expect((await admin.db.collection(`users/${uid}/saved`).get()).size).toBe(0);
+    expect((await mine.get()).exists).toBe(false);
+    expect((await admin.db.collection('notes').where('uploaderId', '==', uid).get()).size).toBe(0);
+    expect(
+      (await admin.db.collectionGroup('comments').where('authorId', '==', uid).get()).size,
+    ).toBe(0);
+    expect((await other.ref.collection('likes').doc(uid).get()).exists).toBe(false);
+    expect((await other.ref.get()).get('likesCount')).toBe(otherLikes);
+    const [files] = await admin.bucket.getFiles({ prefix: `avatars/${uid}/` });
+    expect(files).toHaveLength(0);
+
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Invalid email or password');
+    expect(pathOf(page)).toBe('/sign-in');
+    await page.close();
+  });
+
+  it('keeps the avatar picker for images only (a PDF is refused without upload)', async () => {
+    const { page, uid } = await studentOnProfile('Pdf Picker');
+    await page.getByTestId('avatar-input').setInputFiles({
+      name: 'x.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Please choose an image file');
+    const [files] = await admin.bucket.getFiles({ prefix: `avatars/${uid}/` });
+    expect(files).toHaveLength(0);
+    await page.close();
+  });
+});
