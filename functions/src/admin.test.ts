@@ -1,6 +1,7 @@
 /**
  * Admin routes (claim required, stats from aggregations, role change effective on the next token)
- * and cascade deletes counted across every collection and Storage.
+ * and cascade deletes counted across every collection and Storage. In the `via-emulators` project
+ * the stack holds the demo data too: counts and lists are checked against what was there before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
@@ -25,6 +26,24 @@ let ann: Account;
 let ben: Account;
 let cy: Account;
 const db = () => getFirestore(adminApp());
+/** What was there before this file's accounts and notes (the demo data, or nothing). */
+let before: {
+  users: number;
+  notes: number;
+  pending: string[];
+  downloads: number;
+  maxDownloads: number;
+  christ: string[];
+  colleges: string[];
+};
+
+async function approvedColleges(): Promise<string[]> {
+  const snap = await db().collection('notes').where('approved', '==', true).get();
+  return [...new Set(snap.docs.map((d) => d.get('collegeName') as string))];
+}
+/** Distinct colleges sorted as meta/filterOptions sorts them. */
+const colleges = (...lists: string[][]) =>
+  [...new Set(lists.flat())].sort((a, b) => a.localeCompare(b, 'en'));
 
 async function upload(acc: Account, title: string, college: string, word: string): Promise<string> {
   const form = new FormData();
@@ -60,7 +79,17 @@ async function objects(): Promise<string[]> {
 
 beforeAll(async () => {
   stack = await startStack();
-  call = client(stack.base);
+  call = client(stack);
+  const notes = (await db().collection('notes').get()).docs;
+  before = {
+    users: (await db().collection('users').count().get()).data().count,
+    notes: notes.length,
+    pending: notes.filter((d) => d.get('approved') === false).map((d) => d.id),
+    downloads: notes.reduce((sum, d) => sum + ((d.get('downloadCount') as number) ?? 0), 0),
+    maxDownloads: Math.max(0, ...notes.map((d) => (d.get('downloadCount') as number) ?? 0)),
+    christ: notes.filter((d) => d.get('collegeName') === 'Christ University').map((d) => d.id),
+    colleges: await approvedColleges(),
+  };
   [admin, ann, ben, cy] = await Promise.all([
     createAccount(stack, TAG, 'Root Admin'),
     createAccount(stack, TAG, 'Ann'),
@@ -110,30 +139,43 @@ describe('admin operations', () => {
     n1 = await upload(ann, 'Brand Strategy', 'Christ University', 'segmentation');
     n2 = await upload(ann, 'Pricing Models', 'Christ University', 'elasticity');
     n3 = await upload(ben, 'Retail Channels', 'NMIMS', 'omnichannel');
-    await db().doc(`notes/${n1}`).update({ downloadCount: 7 });
-    await db().doc(`notes/${n3}`).update({ downloadCount: 3 });
+    // Above every note there was, so these three are the most downloaded.
+    const top = before.maxDownloads;
+    await db()
+      .doc(`notes/${n1}`)
+      .update({ downloadCount: top + 7 });
+    await db()
+      .doc(`notes/${n3}`)
+      .update({ downloadCount: top + 3 });
+    await db()
+      .doc(`notes/${n2}`)
+      .update({ downloadCount: top + 1 });
     const r = await call('GET', '/api/admin/stats', { token: admin.token });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       success: true,
-      totalUsers: 4,
-      totalNotes: 3,
-      pendingApprovals: 3,
-      totalDownloads: 10,
+      totalUsers: before.users + 4,
+      totalNotes: before.notes + 3,
+      pendingApprovals: before.pending.length + 3,
+      totalDownloads: before.downloads + 3 * top + 11,
     });
-    expect(r.body.mostDownloadedNotes.map((n: { _id: string }) => n._id)).toEqual([n1, n3, n2]);
+    const mostDownloaded = r.body.mostDownloadedNotes.map((n: { _id: string }) => n._id);
+    expect(mostDownloaded).toHaveLength(Math.min(5, before.notes + 3));
+    expect(mostDownloaded.slice(0, 3)).toEqual([n1, n3, n2]);
     expect(r.body.mostDownloadedNotes[0].uploader.username).toBe('Ann');
   });
 
   it('lists users, notes, pending and a college; review approves and sets back to pending', async () => {
     const users = await call('GET', '/api/admin/users', { token: admin.token });
-    expect(users.body).toHaveLength(4);
+    expect(users.body).toHaveLength(before.users + 4);
     expect(users.body.find((u: { _id: string }) => u._id === ann.uid)).toMatchObject({
       username: 'Ann',
       role: 'user',
       notesCount: 2,
     });
-    expect((await call('GET', '/api/admin/notes', { token: admin.token })).body).toHaveLength(3);
+    expect((await call('GET', '/api/admin/notes', { token: admin.token })).body).toHaveLength(
+      before.notes + 3,
+    );
     const ok = await call('PUT', `/api/admin/notes/${n1}/review`, {
       token: admin.token,
       json: { approved: true },
@@ -159,35 +201,36 @@ describe('admin operations', () => {
       (await call('GET', '/api/admin/notes/pending', { token: admin.token })).body
         .map((n: { _id: string }) => n._id)
         .sort(),
-    ).toEqual([n2, n3].sort());
+    ).toEqual([...before.pending, n2, n3].sort());
     const college = await call(
       'GET',
       `/api/admin/notes/college/${encodeURIComponent('Christ University')}`,
       { token: admin.token },
     );
-    expect(college.body.map((n: { _id: string }) => n._id).sort()).toEqual([n1, n2].sort());
-    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual([
-      'Christ University',
-    ]);
+    expect(college.body.map((n: { _id: string }) => n._id).sort()).toEqual(
+      [...before.christ, n1, n2].sort(),
+    );
+    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual(
+      colleges(before.colleges, ['Christ University']),
+    );
     await call('PUT', `/api/admin/notes/${n3}/review`, {
       token: admin.token,
       json: { approved: true },
     });
-    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual([
-      'Christ University',
-      'NMIMS',
-    ]);
+    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual(
+      colleges(before.colleges, ['Christ University', 'NMIMS']),
+    );
     const back = await call('PUT', `/admin/notes/${n3}/review`, {
       token: admin.token,
       json: { approved: false },
     });
     expect(back.body.approved).toBe(false);
-    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual([
-      'Christ University',
-    ]);
+    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual(
+      colleges(before.colleges, ['Christ University']),
+    );
     expect(
       (await call('GET', '/api/admin/stats', { token: admin.token })).body.pendingApprovals,
-    ).toBe(2);
+    ).toBe(before.pending.length + 2);
   });
 
   it('a role change sets the claim (effective on the next token) and the profile mirror', async () => {
@@ -230,6 +273,8 @@ describe('admin operations', () => {
 });
 
 describe('cascade deletes', () => {
+  let bens: string;
+
   it('deleting a note removes comments, likes, saved copies and its file; recounts the uploader', async () => {
     const n = await upload(cy, 'Cy Note', 'IIM Bangalore', 'ephemeral');
     await call('PUT', `/api/admin/notes/${n}/review`, {
@@ -265,8 +310,7 @@ describe('cascade deletes', () => {
       await db().collection('notes').where('uploaderId', '==', ann.uid).get()
     ).docs.map((d) => d.id);
     expect(notes).toHaveLength(2);
-    const bens = (await db().collection('notes').where('uploaderId', '==', ben.uid).get()).docs[0]!
-      .id;
+    bens = (await db().collection('notes').where('uploaderId', '==', ben.uid).get()).docs[0]!.id;
     await call('PUT', `/api/admin/notes/${bens}/review`, {
       token: admin.token,
       json: { approved: true },
@@ -319,8 +363,8 @@ describe('cascade deletes', () => {
     // Ben's saved copy of Ann's note went with the note.
     expect((await db().collection(`users/${ben.uid}/saved`).get()).size).toBe(0);
     expect((await call('GET', '/api/admin/stats', { token: admin.token })).body).toMatchObject({
-      totalUsers: 3,
-      totalNotes: 1,
+      totalUsers: before.users + 3,
+      totalNotes: before.notes + 1,
     });
     // The old token no longer works.
     expect((await call('GET', `/api/notes/archived/${ann.uid}`, { token: ann.token })).status).toBe(
@@ -332,11 +376,7 @@ describe('cascade deletes', () => {
     const r = await call('DELETE', `/user/delete/${cy.uid}`, { token: cy.token });
     expect(r).toEqual({ status: 200, body: { success: true, message: 'User has been deleted' } });
     expect((await everything()).filter((p) => p.includes(cy.uid))).toEqual([]);
-    const ben1 = (
-      await db()
-        .doc(`notes/${(await db().collection('notes').get()).docs[0]!.id}`)
-        .get()
-    ).data()!;
+    const ben1 = (await db().doc(`notes/${bens}`).get()).data()!;
     expect([ben1['commentsCount'], ben1['likesCount']]).toEqual([0, 0]);
   });
 });

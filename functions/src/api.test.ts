@@ -1,7 +1,10 @@
 /**
  * The facade end to end for students: auth, profile, notes (multipart create/update with files in
  * Storage), note page, saved notes, comments, likes, Browse search and suggestions, indexing after
- * a direct write. Real emulators: ours for Firestore/Storage, firebase-tools' for Auth.
+ * a direct write. Real emulators: ours for Firestore/Storage, firebase-tools' for Auth (and for
+ * Functions and Hosting in the `via-emulators` project, whose stack holds the demo data: the
+ * notes here use a college, course and subject of their own, and list checks compare with what
+ * was listed before).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
@@ -26,17 +29,26 @@ let alice: Account;
 let bob: Account;
 let admin: Account;
 
+/** Distinct values sorted as meta/filterOptions sorts them. */
+function sorted<T extends string | number>(list: T[]): T[] {
+  return [...new Set(list)].sort((a, b) =>
+    typeof a === 'number' ? a - (b as number) : String(a).localeCompare(String(b), 'en'),
+  );
+}
+const withValue = <T extends string | number>(list: T[], value: T) => sorted([...list, value]);
+const ids = (notes: { _id: string }[]) => notes.map((n) => n._id);
+
 function noteForm(
   fields: Record<string, string>,
   file?: { name: string; data: Buffer; type?: string },
 ) {
   const form = new FormData();
   const defaults = {
-    title: 'Operating Systems Unit 3',
-    description: 'Deadlocks and scheduling',
+    title: 'Compiler Design Unit 3',
+    description: 'Parsing and code generation',
     collegeName: 'IIT Delhi',
-    courseName: 'B.Tech CSE',
-    subjectName: 'Operating Systems',
+    courseName: 'M.Tech CSE',
+    subjectName: 'Compiler Design',
     batch: '2022-2026',
     semester: '3',
     confirmed: 'true',
@@ -49,7 +61,7 @@ function noteForm(
 
 beforeAll(async () => {
   stack = await startStack();
-  call = client(stack.base);
+  call = client(stack);
   [alice, bob, admin] = await Promise.all([
     createAccount(stack, TAG, 'Alice Rao'),
     createAccount(stack, TAG, 'Bob Sen'),
@@ -245,8 +257,18 @@ describe('profile', () => {
 describe('notes', () => {
   let noteId: string;
   const secret = 'zymurgy';
+  // Browse before the note is approved (the demo data, in the `via-emulators` project).
+  let browseBefore: string[];
+  let optionsBefore: {
+    subjects: string[];
+    courses: string[];
+    semesters: number[];
+    colleges: string[];
+  };
 
   it('create needs a token and validates like the upload form', async () => {
+    const notesBefore = (await getFirestore(adminApp()).collection('notes').count().get()).data()
+      .count;
     expect((await call('POST', '/uploading/create', { form: noteForm({}) })).status).toBe(401);
     const noFile = await call('POST', '/uploading/create', {
       token: alice.token,
@@ -299,7 +321,7 @@ describe('notes', () => {
     });
     expect(conf.status).toBe(400);
     const ref = await getFirestore(adminApp()).collection('notes').count().get();
-    expect(ref.data().count).toBe(0);
+    expect(ref.data().count).toBe(notesBefore);
   });
 
   it('create stores the PDF in Storage with a token, indexes its words, counts the upload', async () => {
@@ -316,7 +338,7 @@ describe('notes', () => {
     const note = r.body.note;
     noteId = note._id;
     expect(note).toMatchObject({
-      title: 'Operating Systems Unit 3',
+      title: 'Compiler Design Unit 3',
       semester: 3,
       approved: false,
       uploaderId: alice.uid,
@@ -364,6 +386,8 @@ describe('notes', () => {
   });
 
   it('Browse finds an approved note by a word only inside its PDF, with filters', async () => {
+    browseBefore = ids((await call('GET', '/api/notes')).body.notes);
+    optionsBefore = (await call('GET', '/api/filter-options')).body;
     const review = await call('PUT', `/api/admin/notes/${noteId}/review`, {
       token: admin.token,
       json: { approved: true },
@@ -375,7 +399,7 @@ describe('notes', () => {
       (
         await call(
           'GET',
-          '/api/notes?search=zymu%20fermentation&subject=Operating%20Systems&semester=3',
+          '/api/notes?search=zymu%20fermentation&subject=Compiler%20Design&semester=3',
         )
       ).body.notes,
     ).toHaveLength(1);
@@ -383,22 +407,22 @@ describe('notes', () => {
     expect((await call('GET', '/api/notes?search=zymurgy&college=Other')).body.notes).toHaveLength(
       0,
     );
-    expect((await call('GET', '/api/notes?course=B.Tech%20CSE')).body.notes).toHaveLength(1);
+    expect((await call('GET', '/api/notes?course=M.Tech%20CSE')).body.notes).toHaveLength(1);
     expect((await call('GET', '/api/notes?search=zymurgy%20chemistry')).body.notes).toHaveLength(0);
     expect((await call('GET', `/notes?search=${noteId}`)).body.notes[0]._id).toBe(noteId);
     expect((await call('GET', '/api/notes?semester=nine')).status).toBe(400);
     expect((await call('GET', '/api/notes?sort=random')).status).toBe(400);
-    const sugg = await call('GET', '/search-suggestions?query=oper');
+    const sugg = await call('GET', '/search-suggestions?query=compil');
     expect(sugg.body).toEqual({
       success: true,
-      suggestions: ['Operating Systems Unit 3', 'Operating Systems'],
+      suggestions: ['Compiler Design Unit 3', 'Compiler Design'],
     });
     expect((await call('GET', '/api/search-suggestions?q=o')).body.suggestions).toEqual([]);
     const options = await call('GET', '/api/filter-options');
     expect(options.body).toMatchObject({
-      subjects: ['Operating Systems'],
-      semesters: [3],
-      colleges: ['IIT Delhi'],
+      subjects: withValue(optionsBefore.subjects, 'Compiler Design'),
+      semesters: withValue(optionsBefore.semesters, 3),
+      colleges: withValue(optionsBefore.colleges, 'IIT Delhi'),
     });
   });
 
@@ -557,8 +581,10 @@ describe('notes', () => {
     expect(terms).toContain('quasiparticle');
     expect(terms).not.toContain(secret);
     // Pending again: out of Browse and out of the filter options.
-    expect((await call('GET', '/api/notes')).body.notes).toEqual([]);
-    expect((await call('GET', '/api/filter-options')).body.subjects).toEqual([]);
+    expect(ids((await call('GET', '/api/notes')).body.notes)).toEqual(browseBefore);
+    expect((await call('GET', '/api/filter-options')).body.subjects).toEqual(
+      sorted(optionsBefore.subjects),
+    );
     // Without a file the note keeps its current one.
     const keep = await call('POST', `/api/uploading/update/${noteId}`, {
       token: alice.token,

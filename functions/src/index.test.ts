@@ -1,54 +1,42 @@
 /**
- * The deployed entry, in-process: the `api` function (the real onRequest wrapper around the
- * Express app) served on 127.0.0.1:0, talking to our Firestore emulator started in-process.
+ * The deployed entry: the `api` function (the real onRequest wrapper around the Express app), in
+ * process or in the Functions emulator (./testing/stack.ts), talking to our Firestore emulator.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// Built by `npm run build -w @notenest/emulator` (npm test builds every workspace first).
-import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
+import { startStack, type Stack } from './testing/stack.js';
 
-let emulator: RunningEmulator;
-let server: Server;
-let base: string;
+let stack: Stack;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ firestore: { host: '127.0.0.1', port: 0 } });
-  process.env['GCLOUD_PROJECT'] = 'demo-notenest';
-  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${emulator.firestore!.port}`;
-  const { api } = await import('./index.js');
-  server = createServer((req, res) => void api(req as never, res as never));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await startStack();
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await emulator?.stop();
+  await stack?.stop();
 });
 
 describe('api function', () => {
   it('answers GET /api/health (the path behind the Hosting rewrite)', async () => {
-    const res = await fetch(`${base}/api/health`);
+    const res = await fetch(stack.url('/api/health'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(await res.json()).toEqual({ success: true, status: 'ok', service: 'notenest-api' });
   });
 
   it('answers GET /health (the function URL itself)', async () => {
-    const res = await fetch(`${base}/health`);
+    const res = await fetch(stack.url('/health'));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok' });
   });
 
   it('reaches Firestore through the Admin SDK with ?deep=true', async () => {
-    const res = await fetch(`${base}/api/health?deep=true`);
+    const res = await fetch(stack.url('/api/health?deep=true'));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', firestore: 'ok' });
   });
 
   it('validates the query: 400 with the problem listed', async () => {
-    const res = await fetch(`${base}/api/health?deep=maybe`);
+    const res = await fetch(stack.url('/api/health?deep=maybe'));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       success: false,
@@ -58,18 +46,24 @@ describe('api function', () => {
   });
 
   it('answers unknown routes with a JSON 404', async () => {
-    const res = await fetch(`${base}/api/nope`);
+    const res = await fetch(stack.url('/api/nope'));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, message: 'No route for GET /api/nope' });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await fetch(`${base}/api/health`, {
+    const res = await fetch(stack.url('/api/health'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{nope',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ success: false });
+    const text = await res.text();
+    // In the Functions emulator (as on Cloud Functions) the runtime parses JSON bodies before the
+    // function runs and answers a malformed one itself with Express's default 400 page (in the
+    // emulator, NODE_ENV unset, that page shows body-parser's stack): the function never sees the
+    // request, so our JSON error shape is only checked where our handler parses the body.
+    if (stack.target === 'in-process') expect(JSON.parse(text)).toMatchObject({ success: false });
+    else expect(text).toMatch(/^<!DOCTYPE html>/);
   });
 });

@@ -1,8 +1,19 @@
 /**
- * Per test file: our Firestore + Storage emulator in-process (port 0), the shared Auth emulator
- * (globalSetup), and the real `api` function (the onRequest wrapper around the Express app)
- * served on 127.0.0.1:0. Helpers make accounts through the API and sign in through the Auth
- * emulator's REST endpoint, as the web SDK does.
+ * The target of the endpoint tests, per test file. The same tests run in two vitest projects
+ * (functions/vitest.config.ts):
+ *
+ * - `in-process`: our Firestore + Storage emulator in-process (port 0), the shared Auth emulator
+ *   (globalSetup auth-emulator.ts), and the real `api` function (the onRequest wrapper around the
+ *   Express app) served on 127.0.0.1:0.
+ * - `via-emulators`: the whole seeded stack of globalSetup emulators-setup.ts: the built function
+ *   in firebase-tools' Functions emulator, reached through Hosting's `/api/**` rewrite for paths
+ *   starting with `/api/` and directly at the function's URL (`.../us-central1/api/...`) for the
+ *   others, as the spec lists both. The stack holds the demo data and is shared by the files of
+ *   the run (they run one after another): tests use their own accounts and notes and count
+ *   relative to what was there before.
+ *
+ * Either way the Admin SDK of the test process (`adminApp()` of ../firebase.ts) talks to the same
+ * Firestore, Storage and Auth emulators as the function, for the tests' direct checks.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,28 +23,60 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/dist/inde
 import { PROJECT } from './auth-emulator.js';
 
 export interface Stack {
-  base: string;
+  /** `in-process` or `via-emulators` (the vitest project). */
+  target: string;
+  /** The URL a request for `path` (e.g. `/api/health` or `/health?deep=true`) goes to. */
+  url(path: string): string;
   authHost: string;
   storageHost: string;
   stop(): Promise<void>;
 }
 
+/** Points the test process's Admin SDK (../firebase.ts, read lazily) at the emulators. */
+function useEmulators(hosts: { firestore: string; storage: string; auth: string }) {
+  process.env['GCLOUD_PROJECT'] = PROJECT;
+  process.env['FIRESTORE_EMULATOR_HOST'] = hosts.firestore;
+  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = hosts.storage;
+  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = hosts.auth;
+}
+
 export async function startStack(): Promise<Stack> {
+  const remote = inject('emulatorStack');
+  if (remote) {
+    const { host, ports } = remote;
+    const functionUrl = `http://${host}:${ports.functions}/${PROJECT}/us-central1/api`;
+    useEmulators({
+      firestore: `${host}:${ports.firestore}`,
+      storage: `${host}:${ports.storage}`,
+      auth: `${host}:${ports.auth}`,
+    });
+    return {
+      target: 'via-emulators',
+      url: (path) => (/^\/api(\/|\?|$)/.test(path) ? remote.url : functionUrl) + path,
+      authHost: `${host}:${ports.auth}`,
+      storageHost: `${host}:${ports.storage}`,
+      // The stack belongs to the run (globalSetup stops it).
+      stop: async () => {},
+    };
+  }
   const emulator: RunningEmulator = await startEmulator({
     firestore: { host: '127.0.0.1', port: 0 },
     storage: { host: '127.0.0.1', port: 0 },
     projectId: PROJECT,
   });
   const authHost = inject('authHost');
-  process.env['GCLOUD_PROJECT'] = PROJECT;
-  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${emulator.firestore!.port}`;
-  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${emulator.storage!.port}`;
-  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = authHost;
+  useEmulators({
+    firestore: `127.0.0.1:${emulator.firestore!.port}`,
+    storage: `127.0.0.1:${emulator.storage!.port}`,
+    auth: authHost,
+  });
   const { api } = await import('../index.js');
   const server: Server = createServer((req, res) => void api(req as never, res as never));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    target: 'in-process',
+    url: (path) => base + path,
     authHost,
     storageHost: `127.0.0.1:${emulator.storage!.port}`,
     async stop() {
@@ -69,8 +112,8 @@ export async function signIn(authHost: string, email: string, password: string) 
   return { uid: body.localId, token: body.idToken, claims };
 }
 
-/** A JSON API client bound to the stack. */
-export function client(base: string) {
+/** The tests' one request helper: JSON (or text) answers from the stack's API. */
+export function client(stack: Pick<Stack, 'url'>) {
   return async function call(
     method: string,
     path: string,
@@ -88,7 +131,7 @@ export function client(base: string) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.json);
     } else if (opts.form) body = opts.form;
-    const res = await fetch(`${base}${path}`, { method, headers, body });
+    const res = await fetch(stack.url(path), { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -104,7 +147,7 @@ export function client(base: string) {
 export async function createAccount(stack: Stack, tag: string, username: string): Promise<Account> {
   const email = `${username.toLowerCase().replace(/\W+/g, '')}.${tag}@example.test`;
   const password = 'secret123';
-  const r = await client(stack.base)('POST', '/api/auth/signup', {
+  const r = await client(stack)('POST', '/api/auth/signup', {
     json: { username, email, password },
   });
   if (r.status !== 201) throw new Error(`signup of ${email}: ${JSON.stringify(r.body)}`);

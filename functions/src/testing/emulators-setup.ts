@@ -1,0 +1,28 @@
+/**
+ * Vitest globalSetup of the `via-emulators` project: ONE whole seeded test stack (our Firestore +
+ * Storage emulator, firebase-tools' Auth, Functions and Hosting emulators, the demo data) on a
+ * random loopback address, serving the BUILT function (functions/lib: the root `npm test` builds
+ * every workspace first). Tests reach it through `startStack()` of ./stack.ts, which sends
+ * `/api/...` paths through Hosting's rewrite and the others to the Functions emulator's URL.
+ */
+import type { TestProject } from 'vitest/node';
+import { startTestStack } from '../../../test/support/stack.js';
+
+export interface EmulatorStack {
+  /** Hosting, e.g. http://127.31.7.200:5000 (`/api/**` is rewritten to the `api` function). */
+  url: string;
+  host: string;
+  ports: { firestore: number; storage: number; auth: number; functions: number; hosting: number };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    emulatorStack: EmulatorStack;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stack = await startTestStack();
+  project.provide('emulatorStack', { url: stack.url, host: stack.host, ports: stack.ports });
+  return () => stack.stop();
+}
