@@ -297,9 +297,18 @@ export class FirestoreEngine {
     return out;
   }
 
-  async runQuery(ctx: CallContext, req: RunQueryRequest): Promise<RunQueryResponse[]> {
+  /**
+   * The read half shared by runQuery and runAggregationQuery: execute at the request's read time,
+   * let the rules judge the query (not its results: rules are not filters), and remember the
+   * result set when inside a transaction so a later commit can detect contention.
+   */
+  private readQuery(
+    ctx: CallContext,
+    req: RunQueryRequest | RunAggregationQueryRequest,
+    structuredQuery: RunQueryRequest['structuredQuery'],
+  ) {
     const parent = parseParentName(req.parent);
-    const q = compileQuery(req.parent, req.structuredQuery);
+    const q = compileQuery(req.parent, structuredQuery);
     const store = this.store(parent.database);
     const rc = this.readContext(parent.database, req);
     const readTime = this.responseTime(rc);
@@ -310,12 +319,17 @@ export class FirestoreEngine {
         this.authorizer.authorizeQuery({
           ...base,
           parent: req.parent,
-          structuredQuery: req.structuredQuery ?? {},
+          structuredQuery: structuredQuery ?? {},
           resultPaths: docs.map((d) => d.json.name),
         }),
       );
     }
     if (rc.txn) this.txns.recordQuery(rc.txn, q, docs, store);
+    return { q, docs, rc, readTime };
+  }
+
+  async runQuery(ctx: CallContext, req: RunQueryRequest): Promise<RunQueryResponse[]> {
+    const { q, docs, rc, readTime } = this.readQuery(ctx, req, req.structuredQuery);
     const out: RunQueryResponse[] = docs.map((d) => ({
       document: projectDocument(q, d),
       readTime,
@@ -329,26 +343,9 @@ export class FirestoreEngine {
     ctx: CallContext,
     req: RunAggregationQueryRequest,
   ): Promise<RunAggregationQueryResponse[]> {
-    const parent = parseParentName(req.parent);
     const saq = req.structuredAggregationQuery ?? {};
-    const q = compileQuery(req.parent, saq.structuredQuery);
     const aggs = compileAggregations(saq.aggregations);
-    const store = this.store(parent.database);
-    const rc = this.readContext(parent.database, req);
-    const readTime = this.responseTime(rc);
-    const docs = executeQuery(store, q, rc.time);
-    if (!ctx.admin) {
-      const base = this.authzBase(ctx, parent.database, rc.time ?? 0n);
-      this.deny(
-        this.authorizer.authorizeQuery({
-          ...base,
-          parent: req.parent,
-          structuredQuery: saq.structuredQuery ?? {},
-          resultPaths: docs.map((d) => d.json.name),
-        }),
-      );
-    }
-    if (rc.txn) this.txns.recordQuery(rc.txn, q, docs, store);
+    const { docs, rc, readTime } = this.readQuery(ctx, req, saq.structuredQuery);
     const res: RunAggregationQueryResponse = {
       result: { aggregateFields: runAggregations(aggs, docs) },
       readTime,
