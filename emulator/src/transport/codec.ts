@@ -463,8 +463,16 @@ function pbValueToProto(v: unknown): Msg {
   return { structValue: structToProto(v) };
 }
 
-/** Internal JSON -> a plain object protobufjs can encode. Unknown keys are ignored. */
-export function messageToProto(type: PbType, obj: Msg): Msg {
+/**
+ * Walk the known fields of `obj` (by JSON name) and convert each value, map entry or list element
+ * with `convert`. Unknown keys are ignored; nulls only survive where null is a real value.
+ */
+function convertFields(
+  type: PbType,
+  obj: Msg,
+  convert: (fp: FieldPlan, v: unknown) => unknown,
+  checkLists = false,
+): Msg {
   const out: Msg = {};
   const plan = planOf(type);
   for (const key of Object.keys(obj)) {
@@ -474,15 +482,21 @@ export function messageToProto(type: PbType, obj: Msg): Msg {
     if (v === undefined || (v === null && fp.kind !== 'null' && fp.kind !== 'pbvalue')) continue;
     if (fp.map) {
       const m: Msg = {};
-      for (const [k, x] of Object.entries(v as Msg)) m[k] = valueToProto(fp, x);
+      for (const [k, x] of Object.entries(v as Msg)) m[k] = convert(fp, x);
       out[fp.name] = m;
     } else if (fp.repeated) {
-      out[fp.name] = (v as unknown[]).map((x) => valueToProto(fp, x));
+      if (checkLists && !Array.isArray(v)) throw new CodecError(`Expected an array for ${fp.name}`);
+      out[fp.name] = (v as unknown[]).map((x) => convert(fp, x));
     } else {
-      out[fp.name] = valueToProto(fp, v);
+      out[fp.name] = convert(fp, v);
     }
   }
   return out;
+}
+
+/** Internal JSON -> a plain object protobufjs can encode. Unknown keys are ignored. */
+export function messageToProto(type: PbType, obj: Msg): Msg {
+  return convertFields(type, obj, valueToProto);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -555,25 +569,8 @@ export function messageFromJson(type: PbType, obj: Msg): Msg {
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
     throw new CodecError(`Expected an object for ${type.name}`);
   }
-  const out: Msg = {};
-  const plan = planOf(type);
-  for (const key of Object.keys(obj)) {
-    const fp = plan.byJsonName.get(key);
-    if (!fp) continue;
-    const v = obj[key];
-    if (v === undefined || (v === null && fp.kind !== 'null' && fp.kind !== 'pbvalue')) continue;
-    if (fp.map) {
-      const m: Msg = {};
-      for (const [k, x] of Object.entries(v as Msg)) m[k] = valueFromJson(fp, x);
-      out[fp.name] = m;
-    } else if (fp.repeated) {
-      if (!Array.isArray(v)) throw new CodecError(`Expected an array for ${fp.name}`);
-      out[fp.name] = v.map((x) => valueFromJson(fp, x));
-    } else {
-      out[fp.name] = valueFromJson(fp, v);
-    }
-  }
-  return out;
+  // Text from clients is untrusted: a non-list where a list belongs is an error, not a crash.
+  return convertFields(type, obj, valueFromJson, true);
 }
 
 /** JSON.stringify that writes non-finite doubles as the proto3 JSON strings. */
