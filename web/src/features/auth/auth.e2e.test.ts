@@ -118,6 +118,47 @@ describe('sign up and sign in', () => {
     expect(pathOf(page)).toBe('/signin');
     await page.close();
   });
+
+  it('signs in with Google through the Auth emulator: a google.com user, the same one next time', async () => {
+    const email = uniqueEmail('google');
+    const page = await fresh();
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const chooser = page.getByRole('region', { name: 'Choose a Google account' });
+    await chooser.getByLabel('Google email').fill(email);
+    await chooser.getByLabel('Name (optional)').fill('Gita Rao');
+    await chooser.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await expect
+      .poll(() =>
+        page
+          .locator('header')
+          .getByRole('link', { name: /Gita Rao/ })
+          .count(),
+      )
+      .toBe(1);
+
+    // The Auth emulator verified a google.com credential: the account has that identity only.
+    const user = await admin.auth.getUserByEmail(email);
+    expect(user.providerData.map((p) => p.providerId)).toEqual(['google.com']);
+    expect(user.displayName).toBe('Gita Rao');
+    // The profile page created the user's profile document on this first visit.
+    await expect
+      .poll(async () => (await admin.db.doc(`users/${user.uid}`).get()).get('role'))
+      .toBe('user');
+
+    // Signing out and choosing the same Google account again reaches the same Firebase user.
+    await page.locator('header').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((u) => u.pathname !== '/profile');
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByLabel('Google email').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/profile');
+    const users = await admin.auth.listUsers(1000);
+    expect(users.users.filter((u) => u.email === email).map((u) => u.uid)).toEqual([user.uid]);
+    await page.close();
+  });
 });
 
 describe('guards, header and menu', () => {

@@ -1,5 +1,11 @@
 import type { Auth, User } from 'firebase/auth';
 import { loadAuth, loadFirestore } from '../../../shared/firebase';
+import { currentEmulatorHost } from '../../../shared/firebase/config';
+import {
+  emulatedGoogleIdToken,
+  googleSignInMode,
+  type EmulatedGoogleAccount,
+} from './emulated-google';
 import { sessionUserOf } from './session-api';
 import type { SessionUser } from './session';
 
@@ -15,12 +21,31 @@ export async function signInWithEmail(
 }
 
 /**
- * "Continue with Google": a popup through the Auth emulator's IdP page locally, Google in
- * production. The profile document is created on the first visit of the profile (ensureProfile).
+ * "Continue with Google" in production: Google's popup. The profile document is created on the
+ * first visit of the profile (ensureProfile).
  */
 export async function signInWithGoogle(auth: Auth): Promise<SessionUser> {
   const { sdk } = await loadAuth();
   const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  return sessionUserOf(user);
+}
+
+/** How "Continue with Google" works where this page is served (see emulated-google.ts). */
+export function currentGoogleSignInMode(): 'popup' | 'emulator' {
+  return googleSignInMode(currentEmulatorHost());
+}
+
+/**
+ * "Continue with Google" on a local stack: a google.com credential the Auth emulator verifies
+ * (signInWithIdp), creating or reusing that Google identity's Firebase user.
+ */
+export async function signInWithEmulatedGoogle(
+  auth: Auth,
+  account: EmulatedGoogleAccount,
+): Promise<SessionUser> {
+  const { sdk } = await loadAuth();
+  const credential = sdk.GoogleAuthProvider.credential(emulatedGoogleIdToken(account));
+  const { user } = await sdk.signInWithCredential(auth, credential);
   return sessionUserOf(user);
 }
 

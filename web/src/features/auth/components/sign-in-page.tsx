@@ -1,4 +1,4 @@
-import { Button, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
@@ -10,6 +10,7 @@ import { signInDestination } from '../api/destinations';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { useAuth, useRequiredAuth } from '../hooks/use-auth';
 import { AuthCard, GoogleIcon } from './auth-card';
+import { GoogleAccountChooser } from './google-account-chooser';
 
 function SignInForm() {
   const auth = useFirebaseAuth();
@@ -78,7 +79,8 @@ function SignInForm() {
           type="button"
           variant="outline"
           onClick={google.run}
-          disabled={google.busy}
+          disabled={google.busy || google.chooserOpen}
+          aria-expanded={google.chooserOpen}
           w="full"
         >
           <GoogleIcon />
@@ -94,6 +96,16 @@ function SignInForm() {
           </RouterLink>
         </Text>
       </chakra.form>
+      {google.chooserOpen && (
+        // A sibling of the sign-in form: forms cannot nest.
+        <Box mt="4">
+          <GoogleAccountChooser
+            busy={google.busy}
+            onChoose={(account) => void google.chooseAccount(account)}
+            onCancel={google.closeChooser}
+          />
+        </Box>
+      )}
     </AuthCard>
   );
 }
