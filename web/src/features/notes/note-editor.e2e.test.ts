@@ -129,6 +129,8 @@ describe('Upload and Update screens', () => {
     }
     expect(await banner().textContent()).toBe('Error: Title is required');
     expect(await byLabel('Title').getAttribute('aria-invalid')).toBe('true');
+    // The first field to fix has the focus.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('note-title');
 
     // Course suggestions: case-insensitive containment, picked with the keyboard.
     await byLabel('Course').fill('tech cse');

@@ -22,6 +22,7 @@ const fieldBase = {
   _placeholder: { color: 'gray.500' },
   _focusVisible: { borderColor: 'teal.600', boxShadow: '0 0 0 1px var(--chakra-colors-teal-600)' },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+  _invalid: { borderColor: 'red.600' },
 } as const;
 
 export const TextInput = chakra('input', { base: fieldBase });

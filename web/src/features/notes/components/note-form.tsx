@@ -10,7 +10,7 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { BATCHES, NOTE_FILE_ACCEPT, NOTE_LIMITS, SEMESTERS } from '@notenest/shared';
 import { FieldLabel, NativeSelect, TextArea, TextInput } from '../../../shared/ui/form-controls';
 import { ErrorBanner } from '../../../shared/ui';
@@ -228,6 +228,12 @@ export interface NoteFormProps {
 export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
   const { values, setValue, errors, phase, mode, file } = editor;
   const busy = phase.kind !== 'idle';
+  const form = useRef<HTMLFormElement>(null);
+  // A refused submit takes keyboard and screen-reader users to the first field to fix.
+  useEffect(() => {
+    if (editor.refusals > 0)
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [editor.refusals]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void editor.submit();
@@ -245,6 +251,7 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
       </Text>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="8">
         <chakra.form
+          ref={form}
           display="flex"
           flexDirection="column"
           gap="6"

@@ -41,6 +41,8 @@ export interface NoteEditor {
   /** Set after a cancelled upload. */
   notice: string | null;
   phase: SubmitPhase;
+  /** Counts submits refused by validation (the form then focuses the first invalid field). */
+  refusals: number;
   submit: () => Promise<void>;
   cancel: () => void;
 }
@@ -61,6 +63,7 @@ export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [phase, setPhase] = useState<SubmitPhase>({ kind: 'idle' });
+  const [refusals, setRefusals] = useState(0);
   const abort = useRef<AbortController | null>(null);
 
   // Leaving the page mid-upload cancels it (nothing is written after a cancel).
@@ -85,6 +88,7 @@ export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor
     if (!result.ok) {
       setErrors(result.errors);
       setBanner(result.message);
+      setRefusals((n) => n + 1);
       return;
     }
     setErrors({});
@@ -134,6 +138,7 @@ export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor
     banner,
     notice,
     phase,
+    refusals,
     submit,
     cancel,
   };
