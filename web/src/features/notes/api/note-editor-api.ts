@@ -64,6 +64,8 @@ async function uploadFile(
   const task = sdk.uploadBytesResumable(ref, file, { contentType });
   const cancel = () => task.cancel();
   signal.addEventListener('abort', cancel, { once: true });
+  // Cancelled while the Storage SDK was loading.
+  if (signal.aborted) cancel();
   try {
     await new Promise<void>((resolve, reject) => {
       task.on(
