@@ -1,3 +1,4 @@
+export { ErrorBanner } from './error-banner';
 export { LoadingState } from './loading-state';
 export { PlaceholderPage } from './placeholder-page';
 export { RouterButton, type RouterButtonProps } from './router-button';

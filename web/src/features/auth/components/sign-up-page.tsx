@@ -1,9 +1,9 @@
-import { Box, Button, Text, chakra } from '@chakra-ui/react';
+import { Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
-import { RouterLink, TextField } from '../../../shared/ui';
+import { ErrorBanner, RouterLink, TextField } from '../../../shared/ui';
 import { signUpWithEmail } from '../api/auth-api';
 import { authErrorMessage } from '../api/auth-errors';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
@@ -87,19 +87,7 @@ function SignUpForm() {
           <GoogleIcon />
           Continue with Google
         </Button>
-        {error && (
-          <Box
-            role="alert"
-            bg="red.50"
-            borderWidth="1px"
-            borderColor="red.300"
-            color="red.800"
-            rounded="md"
-            p="3"
-          >
-            {error}
-          </Box>
-        )}
+        {error && <ErrorBanner>{error}</ErrorBanner>}
         <Text textAlign="center">
           Already have an account?{' '}
           <RouterLink to={paths.signIn} color="teal.700" fontWeight="semibold">

@@ -1,5 +1,29 @@
-import { PlaceholderPage } from '../../../shared/ui';
+import { FirebaseScope, useUser, type FirebaseUser as User } from '../../../shared/firebase/react';
+import { LoadingState } from '../../../shared/ui';
+import { useNoteEditor } from '../hooks/use-note-editor';
+import { NoteForm } from './note-form';
 
+function UploadForm({ user }: { user: User }) {
+  const editor = useNoteEditor(user, null);
+  return (
+    <NoteForm
+      title="Share Your Knowledge"
+      subtitle="Upload your notes for other students. An admin reviews every note before it is listed."
+      editor={editor}
+    />
+  );
+}
+
+function UploadScreen() {
+  const { data: user } = useUser();
+  return user ? <UploadForm user={user} /> : <LoadingState />;
+}
+
+/** /uploading-notes (guarded): the Upload form ("Share Your Knowledge", spec section 2). */
 export default function UploadNotePage() {
-  return <PlaceholderPage title="Share Your Knowledge" />;
+  return (
+    <FirebaseScope>
+      <UploadScreen />
+    </FirebaseScope>
+  );
 }

@@ -1,7 +1,8 @@
 /**
- * Styled native controls for Browse. They use the chakra() factory with inline base styles
- * instead of Chakra's input/textarea/select recipes, which the app's system leaves out to keep
- * the bundle small (shared/ui/system.ts holds only the recipes in use).
+ * Styled native controls (Browse, the note forms). They use the chakra() factory with inline base
+ * styles instead of Chakra's input/textarea/select recipes, which the app's system leaves out to
+ * keep the bundle small (shared/ui/system.ts holds only the recipes in use). Imported by path,
+ * not through the shared/ui barrel, so pages without forms do not carry them.
  */
 import { chakra } from '@chakra-ui/react';
 
@@ -21,6 +22,7 @@ const fieldBase = {
   _placeholder: { color: 'gray.500' },
   _focusVisible: { borderColor: 'teal.600', boxShadow: '0 0 0 1px var(--chakra-colors-teal-600)' },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+  _invalid: { borderColor: 'red.600' },
 } as const;
 
 export const TextInput = chakra('input', { base: fieldBase });

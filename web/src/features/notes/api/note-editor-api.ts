@@ -1,0 +1,225 @@
+/**
+ * Writes of the Upload and Update screens (docs/data-model.md): the file goes to Storage under
+ * notes/{uid}/{noteId}/, the note to Firestore, both straight from the browser under the rules;
+ * then the facade indexes the note (POST /api/notes/{id}/index: search terms from the fields and
+ * the file's text, the uploader's notesCount, the Browse filter options).
+ *
+ * Order, and why nothing broken is left behind:
+ * - The file is uploaded FIRST and the note written only after the upload has finished. The rules
+ *   allow exactly this (storage.rules lets the owner upload into notes/{uid}/{noteId}/ before the
+ *   note exists; the note id is made on the client). The other order would leave a note pointing
+ *   to a missing file whenever an upload fails or is cancelled, and the browser could not remove
+ *   it: clients never delete notes (only the facade does).
+ * - A cancelled or failed upload is never finalized, so no object exists and no note is written.
+ * - If the note write fails after the upload, the uploaded file is deleted (the owner may).
+ * - On Update the replacement file gets a new name, so the note keeps pointing to its old, intact
+ *   file until the update is saved; only then is the old file deleted.
+ * - Indexing failing does not undo a saved note: it is logged, and the next edit indexes again.
+ */
+import type { User } from 'firebase/auth';
+import type { NoteFileType, NoteInput } from '@notenest/shared';
+import { loadFirestore, loadStorage } from '../../../shared/firebase';
+import { callFacade } from '../../../shared/http/facade';
+import { storageFileName, toEditableNote, type EditableNote } from './note-form-model';
+
+/** Thrown when the user cancelled the upload: nothing was written. */
+export class UploadCancelledError extends Error {
+  constructor() {
+    super('Upload cancelled');
+    this.name = 'UploadCancelledError';
+  }
+}
+
+export interface UploadControl {
+  /** 0..1 while the file uploads. */
+  onProgress: (fraction: number) => void;
+  /** Called once the file is in Storage and the note is being written (no cancelling any more). */
+  onSaving: () => void;
+  /** Aborting cancels the upload. */
+  signal: AbortSignal;
+}
+
+/** The picked file with the content type the validator derived from its extension. */
+export interface PickedFile {
+  file: File;
+  contentType: NoteFileType;
+}
+
+type FileFields = Pick<NoteInput, 'fileUrl' | 'fileName' | 'filePath' | 'fileType' | 'fileSize'>;
+
+function isCancelled(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'storage/canceled';
+}
+
+async function uploadFile(
+  user: User,
+  noteId: string,
+  { file, contentType }: PickedFile,
+  { onProgress, signal }: UploadControl,
+): Promise<FileFields> {
+  if (signal.aborted) throw new UploadCancelledError();
+  const { storage, sdk } = await loadStorage();
+  const filePath = `notes/${user.uid}/${noteId}/${storageFileName(file.name, Date.now())}`;
+  const ref = sdk.ref(storage, filePath);
+  const task = sdk.uploadBytesResumable(ref, file, { contentType });
+  const cancel = () => task.cancel();
+  signal.addEventListener('abort', cancel, { once: true });
+  // Cancelled while the Storage SDK was loading.
+  if (signal.aborted) cancel();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      task.on(
+        'state_changed',
+        (s) => onProgress(s.totalBytes > 0 ? s.bytesTransferred / s.totalBytes : 0),
+        reject,
+        resolve,
+      );
+    });
+  } catch (error) {
+    throw isCancelled(error) ? new UploadCancelledError() : error;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+  onProgress(1);
+  // Cancel pressed just as the last bytes arrived: the upload could not be stopped, so undo it.
+  if (signal.aborted) {
+    await removeFile(filePath);
+    throw new UploadCancelledError();
+  }
+  return {
+    fileUrl: await sdk.getDownloadURL(ref),
+    fileName: file.name,
+    filePath,
+    fileType: contentType,
+    fileSize: file.size,
+  };
+}
+
+/** Best effort: a file left over costs storage only, it is referenced by no note. */
+async function removeFile(filePath: string): Promise<void> {
+  try {
+    const { storage, sdk } = await loadStorage();
+    await sdk.deleteObject(sdk.ref(storage, filePath));
+  } catch (error) {
+    console.error(`could not remove ${filePath}`, error);
+  }
+}
+
+async function indexNote(user: User, noteId: string): Promise<void> {
+  try {
+    await callFacade(`/api/notes/${encodeURIComponent(noteId)}/index`, {
+      method: 'POST',
+      token: await user.getIdToken(),
+    });
+  } catch (error) {
+    console.error(`note ${noteId} saved but not indexed`, error);
+  }
+}
+
+/** The uploader's username as the rules check it (notes.uploaderName == users/{uid}.username). */
+async function usernameOf(user: User): Promise<string> {
+  const { db, sdk } = await loadFirestore();
+  const snap = await sdk.getDoc(sdk.doc(db, 'users', user.uid));
+  const username = snap.data()?.['username'];
+  if (typeof username !== 'string') {
+    throw new Error('Your profile could not be found. Open My Dashboard once, then try again');
+  }
+  return username;
+}
+
+/**
+ * Upload: the file (when one was picked), then the pending note with zeroed counters. `input` is
+ * the validated form; its file fields are used when no file was picked (a file URL).
+ */
+export async function createNote(
+  user: User,
+  input: NoteInput,
+  picked: PickedFile | null,
+  control: UploadControl,
+): Promise<string> {
+  const { db, sdk } = await loadFirestore();
+  const ref = sdk.doc(sdk.collection(db, 'notes'));
+  // Before the upload: a missing profile fails now, not after megabytes were sent.
+  const uploaderName = await usernameOf(user);
+  const file = picked ? await uploadFile(user, ref.id, picked, control) : null;
+  control.onSaving();
+  try {
+    await sdk.setDoc(ref, {
+      ...input,
+      ...file,
+      uploaderId: user.uid,
+      uploaderName,
+      approved: false,
+      likesCount: 0,
+      downloadCount: 0,
+      commentsCount: 0,
+      createdAt: sdk.serverTimestamp(),
+      updatedAt: sdk.serverTimestamp(),
+    });
+  } catch (error) {
+    if (file?.filePath) await removeFile(file.filePath);
+    throw error;
+  }
+  await indexNote(user, ref.id);
+  return ref.id;
+}
+
+/**
+ * Update: the new file (when one was picked), then the note's descriptive and file fields, back to
+ * pending (the rules require approved false on an uploader's edit). The note's previous file is
+ * removed once nothing points to it any more.
+ */
+export async function updateNote(
+  user: User,
+  note: EditableNote,
+  input: NoteInput,
+  picked: PickedFile | null,
+  control: UploadControl,
+): Promise<void> {
+  const { db, sdk } = await loadFirestore();
+  const file = picked ? await uploadFile(user, note.id, picked, control) : null;
+  control.onSaving();
+  const next: NoteInput = { ...input, ...file };
+  try {
+    await sdk.updateDoc(sdk.doc(db, 'notes', note.id), {
+      title: next.title,
+      description: next.description,
+      collegeName: next.collegeName,
+      courseName: next.courseName,
+      subjectName: next.subjectName,
+      batch: next.batch,
+      semester: next.semester,
+      fileUrl: next.fileUrl,
+      fileName: next.fileName,
+      filePath: next.filePath,
+      fileType: next.fileType,
+      fileSize: next.fileSize,
+      approved: false,
+      updatedAt: sdk.serverTimestamp(),
+    });
+  } catch (error) {
+    if (file?.filePath) await removeFile(file.filePath);
+    throw error;
+  }
+  if (note.filePath && note.filePath !== next.filePath) await removeFile(note.filePath);
+  await indexNote(user, note.id);
+}
+
+export type EditableNoteResult =
+  { status: 'found'; note: EditableNote } | { status: 'not-found' } | { status: 'not-yours' };
+
+/**
+ * The note for the Update form, if the user may edit it. The rules let a user read only approved
+ * notes and their own, so someone else's pending note reads as not found.
+ */
+export async function loadEditableNote(user: User, noteId: string): Promise<EditableNoteResult> {
+  const { db, sdk } = await loadFirestore();
+  const snap = await sdk.getDoc(sdk.doc(db, 'notes', noteId)).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'permission-denied') return null;
+    throw error;
+  });
+  const data = snap?.data();
+  if (!snap || !data) return { status: 'not-found' };
+  if (data['uploaderId'] !== user.uid) return { status: 'not-yours' };
+  return { status: 'found', note: toEditableNote(snap.id, data) };
+}

@@ -1,0 +1,445 @@
+import {
+  Box,
+  Button,
+  Container,
+  Flex,
+  Grid,
+  Heading,
+  Link,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { useEffect, useRef, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { BATCHES, NOTE_FILE_ACCEPT, NOTE_LIMITS, SEMESTERS } from '@notenest/shared';
+import { FieldLabel, NativeSelect, TextArea, TextInput } from '../../../shared/ui/form-controls';
+import { ErrorBanner } from '../../../shared/ui';
+import { CONFIRM_TEXT, formatBytes, type EditableNote } from '../api/note-form-model';
+import type { NoteEditor } from '../hooks/use-note-editor';
+import { CourseInput } from './note-form-course-input';
+
+const WHY_SHARE = [
+  {
+    title: 'Help fellow students',
+    text: 'Classmates who missed a lecture, or study the same subject at another college, learn from your notes.',
+  },
+  {
+    title: 'Reviewed before they go live',
+    text: 'An admin checks every note before it is listed, so what students find stays useful.',
+  },
+  {
+    title: 'Learn by explaining',
+    text: 'Tidying notes for others sharpens your own understanding, and likes and comments tell you what helped.',
+  },
+] as const;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby={id}
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="lg"
+      p={{ base: '4', md: '6' }}
+    >
+      <Heading id={id} as="h2" size="lg" mb="4">
+        {title}
+      </Heading>
+      <Stack gap="4">{children}</Stack>
+    </Box>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** Renders the control, given the ids that describe it and whether it is invalid. */
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}
+
+/** A labelled control with its hint and its error (announced, tied to it by aria-describedby). */
+function Field({ id, label, error, hint, children }: FieldProps) {
+  const describedBy =
+    [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <Box>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      {children(describedBy, !!error)}
+      {hint && (
+        <Text id={`${id}-hint`} fontSize="sm" color="gray.600" mt="1">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text id={`${id}-error`} fontSize="sm" color="red.700" mt="1">
+          {error}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+type TextKey = 'title' | 'collegeName' | 'subjectName' | 'fileUrl';
+
+interface TextEntryProps extends Omit<
+  ComponentProps<typeof TextInput>,
+  'id' | 'value' | 'onChange'
+> {
+  editor: NoteEditor;
+  name: TextKey;
+  id: string;
+  label: string;
+  hint?: string;
+  /** The validator's field name for this input's errors, when not `name`. */
+  error?: string;
+}
+
+/** A one-line text field of the form, bound to `editor.values[name]`. */
+function TextEntry({ editor, name, id, label, hint, error, ...input }: TextEntryProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error ?? editor.errors[name]}>
+      {(describedBy, invalid) => (
+        <TextInput
+          id={id}
+          value={editor.values[name]}
+          onChange={(e) => editor.setValue(name, e.target.value)}
+          maxLength={NOTE_LIMITS[name].max}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+      )}
+    </Field>
+  );
+}
+
+interface SelectEntryProps {
+  editor: NoteEditor;
+  name: 'batch' | 'semester';
+  id: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A required choice of the form (Batch, Semester); '' is "nothing chosen yet". */
+function SelectEntry({ editor, name, id, label, options }: SelectEntryProps) {
+  return (
+    <Field id={id} label={label} error={editor.errors[name]}>
+      {(describedBy, invalid) => (
+        <NativeSelect
+          id={id}
+          value={editor.values[name]}
+          onChange={(e) => editor.setValue(name, e.target.value)}
+          aria-required
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        >
+          <option value="">Select {label.toLowerCase()}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  );
+}
+
+const BATCH_OPTIONS = BATCHES.map((b) => ({ value: b, label: b }));
+const SEMESTER_OPTIONS = SEMESTERS.map((s) => ({ value: String(s), label: `Semester ${s}` }));
+
+function UploadProgress({ editor }: { editor: NoteEditor }) {
+  const { phase } = editor;
+  if (phase.kind === 'idle') return null;
+  const percent = phase.kind === 'uploading' ? Math.round(phase.progress * 100) : 100;
+  return (
+    <Box borderWidth="1px" borderColor="teal.200" bg="teal.50" rounded="md" p="4">
+      <chakra.progress
+        value={percent}
+        max={100}
+        aria-label="Upload progress"
+        w="full"
+        h="3"
+        accentColor="teal.600"
+      />
+      <Flex justify="space-between" align="center" mt="2" gap="3" wrap="wrap">
+        <Text role="status" fontSize="sm" color="gray.800">
+          {phase.kind === 'uploading' ? `Uploading file... ${percent}%` : 'Saving your note...'}
+        </Text>
+        {phase.kind === 'uploading' && (
+          <Button size="sm" variant="outline" colorPalette="red" onClick={editor.cancel}>
+            Cancel Upload
+          </Button>
+        )}
+      </Flex>
+    </Box>
+  );
+}
+
+function WhyShare() {
+  return (
+    <Box
+      as="aside"
+      aria-labelledby="why-share-heading"
+      bg="teal.50"
+      borderWidth="1px"
+      borderColor="teal.100"
+      rounded="lg"
+      p="6"
+      alignSelf="start"
+    >
+      <Heading id="why-share-heading" as="h2" size="lg" mb="4" color="teal.900">
+        Why share your notes
+      </Heading>
+      <chakra.ol display="grid" gap="4" ps="5" listStyleType="decimal">
+        {WHY_SHARE.map((tip) => (
+          <chakra.li key={tip.title}>
+            <Text fontWeight="semibold" color="gray.900">
+              {tip.title}
+            </Text>
+            <Text fontSize="sm" color="gray.700">
+              {tip.text}
+            </Text>
+          </chakra.li>
+        ))}
+      </chakra.ol>
+    </Box>
+  );
+}
+
+export interface NoteFormProps {
+  title: string;
+  subtitle: string;
+  editor: NoteEditor;
+  /** Update: the note being edited (for the "Current uploaded file" link). */
+  note?: EditableNote;
+}
+
+/**
+ * The Upload / Update form (spec section 2): Document Information, Academic Details, File Upload,
+ * the confirmation checkbox (Upload), the error banner and the submit button, beside the "Why
+ * share your notes" panel. Validation is our own (noValidate), so every field shows its message.
+ */
+export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
+  const { values, setValue, errors, phase, mode, file } = editor;
+  const busy = phase.kind !== 'idle';
+  const form = useRef<HTMLFormElement>(null);
+  // A refused submit takes keyboard and screen-reader users to the first field to fix.
+  useEffect(() => {
+    if (editor.refusals > 0)
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [editor.refusals]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void editor.submit();
+  };
+  const idleLabel = mode === 'create' ? 'Share Your Notes' : 'Update Notes';
+  const busyLabel = mode === 'create' ? 'Uploading...' : 'Updating...';
+
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Heading as="h1" size="3xl" mb="2">
+        {title}
+      </Heading>
+      <Text color="gray.700" mb="8">
+        {subtitle}
+      </Text>
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="8">
+        <chakra.form
+          ref={form}
+          display="flex"
+          flexDirection="column"
+          gap="6"
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={title}
+        >
+          <Section id="document-information" title="Document Information">
+            <TextEntry
+              editor={editor}
+              name="title"
+              id="note-title"
+              label="Title"
+              aria-required
+              placeholder="e.g. Operating Systems: process scheduling"
+            />
+            <Field
+              id="note-description"
+              label="Description (optional)"
+              error={errors['description']}
+            >
+              {(describedBy, invalid) => (
+                <TextArea
+                  id="note-description"
+                  value={values.description}
+                  onChange={(e) => setValue('description', e.target.value)}
+                  maxLength={NOTE_LIMITS.description.max}
+                  placeholder="What do these notes cover?"
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                />
+              )}
+            </Field>
+          </Section>
+
+          <Section id="academic-details" title="Academic Details">
+            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+              <TextEntry
+                editor={editor}
+                name="collegeName"
+                id="note-college"
+                label="College Name"
+                aria-required
+                autoComplete="organization"
+              />
+              <TextEntry
+                editor={editor}
+                name="subjectName"
+                id="note-subject"
+                label="Subject Name"
+                aria-required
+              />
+            </Grid>
+            <Field id="note-course" label="Course" error={errors['courseName']}>
+              {(describedBy, invalid) => (
+                <CourseInput
+                  id="note-course"
+                  value={values.courseName}
+                  onChange={(v) => setValue('courseName', v)}
+                  describedBy={describedBy}
+                  invalid={invalid}
+                />
+              )}
+            </Field>
+            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+              <SelectEntry
+                editor={editor}
+                name="batch"
+                id="note-batch"
+                label="Batch"
+                options={BATCH_OPTIONS}
+              />
+              <SelectEntry
+                editor={editor}
+                name="semester"
+                id="note-semester"
+                label="Semester"
+                options={SEMESTER_OPTIONS}
+              />
+            </Grid>
+          </Section>
+
+          <Section id="file-upload" title="File Upload">
+            <Field
+              id="note-file"
+              label="Choose a file"
+              hint="PDF, DOC, DOCX or TXT, up to 10MB"
+              error={errors['file']}
+            >
+              {(describedBy, invalid) => (
+                <chakra.input
+                  id="note-file"
+                  type="file"
+                  accept={NOTE_FILE_ACCEPT}
+                  display="block"
+                  w="full"
+                  fontSize="sm"
+                  color="gray.800"
+                  disabled={busy}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                  onChange={(e) => editor.pickFile(e.currentTarget.files?.[0] ?? null)}
+                />
+              )}
+            </Field>
+            {file && (
+              <Text fontSize="sm" color="gray.700" data-testid="picked-file">
+                Selected: {file.name} ({formatBytes(file.size)})
+              </Text>
+            )}
+            {note?.fileUrl && !file && (
+              <Text fontSize="sm">
+                <Link
+                  href={note.fileUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  color="teal.800"
+                  textDecoration="underline"
+                >
+                  Current uploaded file
+                </Link>
+                {note.fileName && <chakra.span color="gray.700"> ({note.fileName})</chakra.span>}
+              </Text>
+            )}
+            <TextEntry
+              editor={editor}
+              name="fileUrl"
+              id="note-file-url"
+              label="Or provide a file URL"
+              hint={
+                mode === 'create'
+                  ? 'A link to the file, used when no file is chosen'
+                  : 'Leave empty to keep the current file'
+              }
+              error={errors['fileUrl'] ?? errors['fileName']}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
+          </Section>
+
+          {mode === 'create' && (
+            <Box>
+              <Flex as="label" gap="3" align="start" cursor="pointer">
+                <chakra.input
+                  type="checkbox"
+                  checked={values.confirmed}
+                  onChange={(e) => setValue('confirmed', e.target.checked)}
+                  mt="1"
+                  w="4"
+                  h="4"
+                  accentColor="teal.600"
+                  flexShrink={0}
+                  aria-invalid={errors['confirmed'] ? true : undefined}
+                  aria-describedby={errors['confirmed'] ? 'note-confirm-error' : undefined}
+                />
+                <Text fontSize="sm" color="gray.800">
+                  {CONFIRM_TEXT}
+                </Text>
+              </Flex>
+              {errors['confirmed'] && (
+                <Text id="note-confirm-error" fontSize="sm" color="red.700" mt="1">
+                  {errors['confirmed']}
+                </Text>
+              )}
+            </Box>
+          )}
+
+          {editor.banner && <ErrorBanner px="4">Error: {editor.banner}</ErrorBanner>}
+          {editor.notice && (
+            <Text role="status" color="gray.800" bg="gray.100" rounded="md" px="4" py="3">
+              {editor.notice}
+            </Text>
+          )}
+          <UploadProgress editor={editor} />
+
+          <Button
+            type="submit"
+            colorPalette="teal"
+            size="lg"
+            disabled={busy}
+            alignSelf={{ base: 'stretch', md: 'start' }}
+          >
+            {busy ? busyLabel : idleLabel}
+          </Button>
+        </chakra.form>
+        <WhyShare />
+      </Grid>
+    </Container>
+  );
+}

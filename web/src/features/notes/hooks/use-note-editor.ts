@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { validateNoteFile } from '@notenest/shared';
+import type { FirebaseUser as User } from '../../../shared/firebase/react';
+import { paths } from '../../../shared/routing/paths';
+import {
+  UploadCancelledError,
+  createNote,
+  updateNote,
+  type PickedFile,
+  type UploadControl,
+} from '../api/note-editor-api';
+import {
+  EMPTY_VALUES,
+  NOTE_CREATED,
+  NOTE_UPDATED,
+  UPLOAD_CANCELLED,
+  pickedFileProblem,
+  submitErrorMessage,
+  validateNoteForm,
+  valuesFromNote,
+  type EditableNote,
+  type NoteFormMode,
+  type NoteFormValues,
+} from '../api/note-form-model';
+
+/** idle, then (with a file) uploading with its progress, then saving the note. */
+export type SubmitPhase =
+  { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind: 'saving' };
+
+export interface NoteEditor {
+  mode: NoteFormMode;
+  values: NoteFormValues;
+  setValue: <K extends keyof NoteFormValues>(key: K, value: NoteFormValues[K]) => void;
+  file: File | null;
+  pickFile: (file: File | null) => void;
+  /** Field name -> message (the validator's names; the file's is `file`). */
+  errors: Record<string, string>;
+  /** The red banner's message (shown as "Error: ..."), or null. */
+  banner: string | null;
+  /** Set after a cancelled upload. */
+  notice: string | null;
+  phase: SubmitPhase;
+  /** Counts submits refused by validation (the form then focuses the first invalid field). */
+  refusals: number;
+  submit: () => Promise<void>;
+  cancel: () => void;
+}
+
+/**
+ * State and submission of the Upload / Update form (spec sections 2, 5, 8): validation before any
+ * upload, the upload's progress and cancel, the success alert and redirect, the error banner.
+ * Nothing the user typed is lost on an error or a cancel.
+ */
+export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor {
+  const mode: NoteFormMode = note ? 'update' : 'create';
+  const navigate = useNavigate();
+  const [values, setValues] = useState<NoteFormValues>(() =>
+    note ? valuesFromNote(note) : EMPTY_VALUES,
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [phase, setPhase] = useState<SubmitPhase>({ kind: 'idle' });
+  const [refusals, setRefusals] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+
+  // Leaving the page mid-upload cancels it (nothing is written after a cancel).
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const setValue: NoteEditor['setValue'] = (key, value) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const pickFile = (picked: File | null) => {
+    setFile(picked);
+    setNotice(null);
+    const problem = picked ? pickedFileProblem(picked) : null;
+    setErrors(({ file: _, ...rest }) => (problem ? { ...rest, file: problem } : rest));
+  };
+
+  const submit = async () => {
+    if (phase.kind !== 'idle') return;
+    setNotice(null);
+    const result = validateNoteForm(values, file, mode, note);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setBanner(result.message);
+      setRefusals((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    setBanner(null);
+    const checked = file ? validateNoteFile(file) : null;
+    const picked: PickedFile | null =
+      file && checked?.ok ? { file, contentType: checked.value.contentType } : null;
+    const controller = new AbortController();
+    abort.current = controller;
+    const control: UploadControl = {
+      signal: controller.signal,
+      onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
+      onSaving: () => setPhase({ kind: 'saving' }),
+    };
+    setPhase(picked ? { kind: 'uploading', progress: 0 } : { kind: 'saving' });
+    try {
+      if (note) {
+        await updateNote(user, note, result.value, picked, control);
+        window.alert(NOTE_UPDATED);
+        void navigate(paths.note(note.id));
+      } else {
+        await createNote(user, result.value, picked, control);
+        window.alert(NOTE_CREATED);
+        void navigate(paths.home);
+      }
+    } catch (error) {
+      if (error instanceof UploadCancelledError) setNotice(UPLOAD_CANCELLED);
+      else {
+        console.error('saving the note failed', error);
+        setBanner(submitErrorMessage(error, mode));
+      }
+      setPhase({ kind: 'idle' });
+    } finally {
+      if (abort.current === controller) abort.current = null;
+    }
+  };
+
+  const cancel = () => abort.current?.abort();
+
+  return {
+    mode,
+    values,
+    setValue,
+    file,
+    pickFile,
+    errors,
+    banner,
+    notice,
+    phase,
+    refusals,
+    submit,
+    cancel,
+  };
+}
