@@ -18,7 +18,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
 import { FilterSelect } from './filter-select';
-import { FieldLabel, NativeSelect } from './form-controls';
+import { FieldLabel, NativeSelect } from '../../../shared/ui/form-controls';
 import { NoteCard } from './note-card';
 import { NoteCommentsView } from './note-comments-view';
 import { SearchBox } from './search-box';

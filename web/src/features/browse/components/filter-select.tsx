@@ -1,7 +1,7 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { matchOptions } from '../api/suggestions';
-import { FieldLabel, PopupList, PopupOption, TextInput } from './form-controls';
+import { FieldLabel, PopupList, PopupOption, TextInput } from '../../../shared/ui/form-controls';
 
 export interface FilterSelectProps<T extends string | number> {
   label: string;

@@ -11,7 +11,7 @@ import {
 } from '../api/browse-model';
 import { useNoteComments } from '../hooks/use-note-comments';
 import type { NoteActions } from '../hooks/use-note-actions';
-import { FieldLabel, TextArea } from './form-controls';
+import { FieldLabel, TextArea } from '../../../shared/ui/form-controls';
 
 export const COMMENT_PLACEHOLDER = 'Share your thoughts on these notes...';
 export const NO_COMMENTS_TEXT = 'No comments yet. Be the first to comment!';

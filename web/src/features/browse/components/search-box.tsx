@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { PopupList, PopupOption, TextInput } from './form-controls';
+import { PopupList, PopupOption, TextInput } from '../../../shared/ui/form-controls';
 
 export const SEARCH_PLACEHOLDER = 'Search for notes, subjects, or courses...';
 

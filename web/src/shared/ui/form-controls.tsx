@@ -1,5 +1,5 @@
 /**
- * Styled native controls for Browse. They use the chakra() factory with inline base styles
+ * Styled native controls (Browse, the note page). They use the chakra() factory with inline base styles
  * instead of Chakra's input/textarea/select recipes, which the app's system leaves out to keep
  * the bundle small (shared/ui/system.ts holds only the recipes in use).
  */
