@@ -124,7 +124,8 @@ function NoteScreen({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           <NotePreview note={note} />
           <NoteComments note={note} viewer={viewer} />
         </Stack>
-        <Box as="aside" aria-label="About this note">
+        {/* Not an <aside>: a complementary landmark must not sit inside <main>. */}
+        <Box>
           <NoteSidePanels note={note} />
         </Box>
       </Grid>
