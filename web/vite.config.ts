@@ -8,6 +8,9 @@ import { defineConfig, type Plugin } from 'vite';
  * no Firestore or Storage code. Other chunks keep Vite's default naming.
  */
 const SDK_CHUNKS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
+  // Lite (Browse, profile, sign-up) before the full SDK (the note page's live listeners): both
+  // live in @firebase/firestore, and a chunk's name should say which one it is.
+  ['firebase-firestore-lite', /[\\/]@firebase[\\/]firestore[\\/]dist[\\/]lite[\\/]/],
   ['firebase-firestore', /[\\/]@firebase[\\/]firestore[\\/]/],
   ['firebase-storage', /[\\/]@firebase[\\/]storage[\\/]/],
   ['firebase-auth', /[\\/]@firebase[\\/]auth[\\/]/],
@@ -31,8 +34,8 @@ export function sdkChunkName(moduleIds: readonly string[]): string | undefined {
  *
  * So, for imports made *by reactfire only*, these SDK entry points resolve to tiny local stubs
  * that throw if called (src/shared/firebase/reactfire-stubs/). The app's own imports are untouched:
- * it still loads firebase/storage and firebase/firestore/lite itself, lazily, where a route needs
- * them. Realtime Database, Remote Config and Functions are then in no chunk at all (checked by
+ * it still loads firebase/storage, firebase/firestore/lite and (the note page only)
+ * firebase/firestore itself, lazily, where a route needs them. Realtime Database, Remote Config and Functions are then in no chunk at all (checked by
  * src/app/bundle.browser.test.ts). The hooks that would need a stubbed SDK (useFirestoreDocData,
  * useStorageDownloadURL, useDatabase*, useRemoteConfig*, useCallableFunctionResponse...) must not
  * be used; src/app/architecture.test.ts refuses them.

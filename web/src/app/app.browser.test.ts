@@ -168,11 +168,14 @@ describe('web app in Chromium (production build)', () => {
     }
   });
 
-  it('/browse fetches Firestore (Lite) code and queries the emulator port', async () => {
+  it('/browse fetches Firestore Lite (not the full SDK) and queries the emulator port', async () => {
     const { context, page, scripts, emulatorRequests } = await open('/browse');
     try {
       await expect.poll(() => page.locator('h1').textContent()).toBe('Explore Shared Notes');
       expect((await sdksIn(scripts)).has('firestore')).toBe(true);
+      // Lite only: the full SDK (its WebChannel transport) is the note page's alone.
+      const bodies = await Promise.all(scripts.map((s) => s.text()));
+      expect(bodies.filter((b) => b.includes('WebChannelConnection'))).toEqual([]);
       expect(emulatorRequests.some((u) => u.startsWith('http://127.0.0.1:8080/'))).toBe(true);
       // The port is blocked here, so the page must show its error state rather than spin.
       await expect.poll(() => page.getByRole('alert').count(), { timeout: 20_000 }).toBe(1);

@@ -10,11 +10,11 @@ export interface FirestoreHandle {
 let pending: Promise<FirestoreHandle> | undefined;
 
 /**
- * Firestore Lite (~38 KB gzip) rather than the full SDK (~150 KB): NoteNest reads and writes with
- * one-shot queries, batches and transactions and shows no live-updating lists, which is exactly
- * Lite's scope (no onSnapshot, no offline cache; plain REST, which the emulators serve). The full
- * SDK alone would exceed the /browse budget (issue 11). Should a screen ever need live updates,
- * switch the two imports below (and FirestoreSdk) to 'firebase/firestore' here, in one place.
+ * Firestore Lite (~38 KB gzip) rather than the full SDK (~150 KB): most screens read and write
+ * with one-shot queries, batches and transactions, which is exactly Lite's scope (no onSnapshot,
+ * no offline cache; plain REST, which the emulators serve). The full SDK alone would exceed the
+ * /browse budget (issue 11). Only the note page, which shows live likes and comments, loads the
+ * full SDK (firestore-live.ts), and it loads no Lite.
  *
  * Only ever imported here, dynamically: a route's `api/` module calls this, and only pages that
  * query data pay for it. The SDK module is handed back with the instance so callers never import

@@ -3,4 +3,9 @@
 export { EMULATOR_PORTS, FIREBASE_OPTIONS, emulatorHostFor } from './config';
 export { loadAuth, type AuthHandle, type AuthSdk } from './auth';
 export { loadFirestore, type FirestoreHandle, type FirestoreSdk } from './firestore';
+export {
+  loadLiveFirestore,
+  type LiveFirestoreHandle,
+  type LiveFirestoreSdk,
+} from './firestore-live';
 export { loadStorage, type StorageHandle, type StorageSdk } from './storage';

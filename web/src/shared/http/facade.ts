@@ -8,6 +8,8 @@ export class FacadeError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The server's own message, when the answer carried one (the spec shows it as is). */
+    readonly serverMessage: string | null = null,
   ) {
     super(message);
     this.name = 'FacadeError';
@@ -48,6 +50,7 @@ export async function callFacade<T = { success: boolean; message?: string }>(
     throw new FacadeError(
       message ?? `Request failed with status ${response.status}`,
       response.status,
+      message,
     );
   }
   return body as T;

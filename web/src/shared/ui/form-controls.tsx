@@ -1,7 +1,7 @@
 /**
- * Styled native controls (Browse, the note forms). They use the chakra() factory with inline base
- * styles instead of Chakra's input/textarea/select recipes, which the app's system leaves out to
- * keep the bundle small (shared/ui/system.ts holds only the recipes in use). Imported by path,
+ * Styled native controls (Browse, the note forms and the note page). They use the chakra()
+ * factory with inline base styles instead of Chakra's input/textarea/select recipes, which the
+ * app's system leaves out to keep the bundle small (shared/ui/system.ts holds only the recipes in use). Imported by path,
  * not through the shared/ui barrel, so pages without forms do not carry them.
  */
 import { chakra } from '@chakra-ui/react';

@@ -1,6 +1,7 @@
 /**
  * Every read and write of the Browse screen: Firestore Lite (loadFirestore) for one-shot queries,
- * the like batch and the download increment; the facade for adding a comment. Reads per list page:
+ * the like batch and the download increment (shared/notes/note-interactions.ts, shared with the
+ * note page); the facade for adding a comment. Reads per list page:
  * at most BROWSE_PAGE_SIZE + 1 notes (the extra one only tells whether a next page exists) and
  * one `meta/filterOptions`; nothing per card. Whether the reader liked a note is read only when
  * they press its like button (likes are private: a `get` of their own like document).
@@ -9,8 +10,8 @@
  * satisfies firestore.rules (`approved == true` in every notes query).
  */
 import type { DocumentData, QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import { COMMENT_LIMITS } from '@notenest/shared';
-import { loadAuth, loadFirestore } from '../../../shared/firebase';
+import { loadFirestore } from '../../../shared/firebase';
+import * as interactions from '../../../shared/notes/note-interactions';
 import {
   toBrowseComment,
   toBrowseNote,
@@ -103,63 +104,17 @@ export async function fetchComments(noteId: string): Promise<BrowseComment[]> {
   return docs.map((d) => toBrowseComment(d.id, d.data()));
 }
 
-export function isValidCommentText(text: string): boolean {
-  const size = [...text.trim()].length;
-  return size >= COMMENT_LIMITS.text.min && size <= COMMENT_LIMITS.text.max;
-}
+export { addComment, isValidCommentText } from '../../../shared/notes/note-interactions';
 
-/**
- * Adds a comment as the signed-in user through the facade (`POST /api/notes/{id}/comment`, the
- * spec's call): it writes the comment with the author's profile username and recounts
- * commentsCount exactly, which a browser cannot do (docs/data-model.md "Counters"; the facade
- * has no separate recount route, so a direct Firestore write would leave the count stale).
- */
-export async function addComment(noteId: string, text: string): Promise<void> {
-  if (!isValidCommentText(text)) throw new Error('A comment needs 1 to 1000 characters');
-  const { auth } = await loadAuth();
-  const token = await auth.currentUser?.getIdToken();
-  if (!token) throw new Error('Please sign in to continue');
-  const response = await fetch(`/api/notes/${encodeURIComponent(noteId)}/comment`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ text }),
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const message = typeof body?.message === 'string' ? body.message : null;
-    throw new Error(message ?? `Request failed with status ${response.status}`);
-  }
-}
-
-/** Whether `uid` likes the note: a get of their own like document (1 read). */
+/** Whether `uid` likes the note (shared/notes, on Browse's Firestore Lite). */
 export async function fetchLiked(noteId: string, uid: string): Promise<boolean> {
-  const { db, sdk } = await loadFirestore();
-  const snap = await sdk.getDoc(sdk.doc(db, 'notes', noteId, 'likes', uid));
-  return snap.exists();
+  return interactions.fetchLiked(await loadFirestore(), noteId, uid);
 }
 
-/**
- * Like or unlike in one batch, as the rules demand: the like document (its id is the uid) is
- * created or deleted together with likesCount moving by exactly 1 (an increment, so no read of
- * the current count is needed).
- */
 export async function setLiked(noteId: string, uid: string, liked: boolean): Promise<void> {
-  const { db, sdk } = await loadFirestore();
-  const noteRef = sdk.doc(db, 'notes', noteId);
-  const likeRef = sdk.doc(db, 'notes', noteId, 'likes', uid);
-  const batch = sdk.writeBatch(db);
-  if (liked) batch.set(likeRef, { createdAt: sdk.serverTimestamp() });
-  else batch.delete(likeRef);
-  batch.update(noteRef, { likesCount: sdk.increment(liked ? 1 : -1) });
-  await batch.commit();
+  await interactions.setLiked(await loadFirestore(), noteId, uid, liked);
 }
 
-/** One Download click: downloadCount + 1, the only change the rules allow a reader here. */
 export async function recordDownload(noteId: string): Promise<void> {
-  const { db, sdk } = await loadFirestore();
-  await sdk.updateDoc(sdk.doc(db, 'notes', noteId), { downloadCount: sdk.increment(1) });
+  await interactions.recordDownload(await loadFirestore(), noteId);
 }

@@ -8,7 +8,6 @@ import {
   toDate,
   toFilterOptions,
 } from './browse-model';
-import { downloadNameFor } from './file-download';
 
 describe('toBrowseNote', () => {
   it('maps a seeded note document', () => {
@@ -109,15 +108,5 @@ describe('toFilterOptions', () => {
       colleges: ['Anna University'],
     });
     expect(toFilterOptions(undefined).subjects).toEqual([]);
-  });
-});
-
-describe('downloadNameFor', () => {
-  it('uses the stored file name, else one from the title', () => {
-    expect(downloadNameFor({ title: 'x', fileName: 'deadlocks.pdf' })).toBe('deadlocks.pdf');
-    expect(downloadNameFor({ title: 'Fourier Series (Unit 2)', fileName: null })).toBe(
-      'fourier-series-unit-2',
-    );
-    expect(downloadNameFor({ title: '!!!', fileName: null })).toBe('note');
   });
 });

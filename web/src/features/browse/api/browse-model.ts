@@ -4,6 +4,9 @@
  * fields) instead of breaking the list.
  */
 import type { Note } from '@notenest/shared';
+import { toDate } from '../../../shared/utils/dates';
+
+export { toDate, formatDateTime as formatCommentTime } from '../../../shared/utils/dates';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -44,17 +47,6 @@ function str(v: unknown): string | null {
 
 function count(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
-}
-
-/** Firestore Timestamps (anything with toDate), Dates, or epoch milliseconds. */
-export function toDate(v: unknown): Date | null {
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
-  if (typeof v === 'number' && Number.isFinite(v)) return new Date(v);
-  if (v && typeof v === 'object' && typeof (v as { toDate?: unknown }).toDate === 'function') {
-    const d = (v as { toDate: () => unknown }).toDate();
-    return d instanceof Date && !Number.isNaN(d.getTime()) ? d : null;
-  }
-  return null;
 }
 
 function httpUrl(v: unknown): string | null {
@@ -119,9 +111,4 @@ export function orNA(v: string | number | null): string {
 /** The spec's pseudo author label on Browse: "User_" + the first 4 characters of the comment id. */
 export function commentAuthorLabel(commentId: string): string {
   return `User_${commentId.slice(0, 4)}`;
-}
-
-/** The local date and time of a comment ("" when unknown). */
-export function formatCommentTime(date: Date | null, locale?: string): string {
-  return date ? date.toLocaleString(locale) : '';
 }

@@ -2,7 +2,7 @@ import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { paths } from '../../../shared/routing/paths';
 import { RouterButton } from '../../../shared/ui';
 import { orNA, type BrowseNote } from '../api/browse-model';
-import { CommentIcon, HeartIcon } from './icons';
+import { CommentIcon, HeartIcon } from '../../../shared/ui/icons';
 
 export interface NoteCardProps {
   note: BrowseNote;

@@ -4,7 +4,7 @@ import { useAuth, type SessionUser } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { fetchLiked, recordDownload, setLiked } from '../api/browse-api';
 import type { BrowseNote } from '../api/browse-model';
-import { downloadNameFor, saveFile } from '../api/file-download';
+import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
 
 export type NoteAction = 'like' | 'download';
 

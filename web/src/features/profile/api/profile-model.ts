@@ -3,6 +3,9 @@
  * is unit-tested without an SDK.
  */
 import { MAX_AVATAR_BYTES } from '@notenest/shared';
+import { toDate } from '../../../shared/utils/dates';
+
+export { formatDate, toDate } from '../../../shared/utils/dates';
 
 export interface Profile {
   uid: string;
@@ -17,17 +20,6 @@ export interface NoteListItem {
   title: string;
   createdAt: Date | null;
   approved: boolean;
-}
-
-/** Firestore Timestamps (anything with toDate), Dates, or epoch milliseconds. */
-export function toDate(v: unknown): Date | null {
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
-  if (typeof v === 'number' && Number.isFinite(v)) return new Date(v);
-  if (v && typeof v === 'object' && typeof (v as { toDate?: unknown }).toDate === 'function') {
-    const d = (v as { toDate: () => unknown }).toDate();
-    return d instanceof Date && !Number.isNaN(d.getTime()) ? d : null;
-  }
-  return null;
 }
 
 function str(v: unknown): string | null {
@@ -69,13 +61,6 @@ export function avatarProblem(file: { type: string; size: number }): string | nu
   if (!file.type.startsWith('image/')) return 'Please choose an image file';
   if (file.size > MAX_AVATAR_BYTES) return 'Please choose an image of at most 2 MB';
   return null;
-}
-
-/** en-US short date, as the spec shows dates. */
-export function formatDate(date: Date | null): string {
-  return date
-    ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
-    : '';
 }
 
 /** Splits ids into `in` query chunks (Firestore allows 30 values per `in`). */

@@ -1,0 +1,160 @@
+/**
+ * What the note page shows, mapped from Firestore documents (docs/data-model.md), and the pure
+ * rules of the page: who sees which comment buttons, which files get a preview, which message a
+ * failure shows (spec section 8). Pure, so it is unit-tested without an SDK.
+ */
+import { BATCHES, type Batch } from '@notenest/shared';
+import { FacadeError } from '../../../shared/http/facade';
+import { toDate } from '../../../shared/utils/dates';
+
+export interface NoteDetail {
+  id: string;
+  title: string;
+  description: string;
+  subjectName: string | null;
+  courseName: string | null;
+  collegeName: string | null;
+  semester: number | null;
+  batch: Batch | null;
+  fileUrl: string | null;
+  fileName: string | null;
+  fileType: string | null;
+  uploaderId: string | null;
+  approved: boolean;
+  likesCount: number;
+  downloadCount: number;
+  commentsCount: number;
+  createdAt: Date | null;
+}
+
+export interface NoteComment {
+  id: string;
+  text: string;
+  authorId: string | null;
+  username: string | null;
+  commentedAt: Date | null;
+  editedAt: Date | null;
+}
+
+/** The one who is looking: enough to decide which buttons a comment shows. */
+export interface Viewer {
+  uid: string;
+  role: 'user' | 'admin';
+}
+
+export const ANONYMOUS_USER = 'Anonymous User';
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v : null;
+}
+
+function count(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
+}
+
+export function toNoteDetail(id: string, data: Record<string, unknown>): NoteDetail {
+  const semester = data['semester'];
+  const batch = data['batch'];
+  const fileUrl = data['fileUrl'];
+  return {
+    id,
+    title: str(data['title']) ?? 'Untitled note',
+    description: str(data['description']) ?? '',
+    subjectName: str(data['subjectName']),
+    courseName: str(data['courseName']),
+    collegeName: str(data['collegeName']),
+    semester: typeof semester === 'number' && Number.isInteger(semester) ? semester : null,
+    batch: (BATCHES as readonly unknown[]).includes(batch) ? (batch as Batch) : null,
+    fileUrl: typeof fileUrl === 'string' && /^https?:\/\/\S+$/.test(fileUrl) ? fileUrl : null,
+    fileName: str(data['fileName']),
+    fileType: str(data['fileType']),
+    uploaderId: str(data['uploaderId']),
+    approved: data['approved'] === true,
+    likesCount: count(data['likesCount']),
+    downloadCount: count(data['downloadCount']),
+    commentsCount: count(data['commentsCount']),
+    createdAt: toDate(data['createdAt']),
+  };
+}
+
+export function toNoteComment(id: string, data: Record<string, unknown>): NoteComment {
+  return {
+    id,
+    text: typeof data['text'] === 'string' ? data['text'] : '',
+    authorId: str(data['authorId']),
+    username: str(data['username']),
+    commentedAt: toDate(data['commentedAt']),
+    editedAt: toDate(data['editedAt']),
+  };
+}
+
+/** The spec's author label: the username, "Anonymous User" when missing. */
+export function commentAuthor(comment: Pick<NoteComment, 'username'>): string {
+  return comment.username ?? ANONYMOUS_USER;
+}
+
+/** The letter in the comment's avatar: the author label's first character, upper-cased. */
+export function commentInitial(comment: Pick<NoteComment, 'username'>): string {
+  const first = Array.from(commentAuthor(comment).trim())[0];
+  return first ? first.toLocaleUpperCase('en-US') : '?';
+}
+
+/** firestore.rules: only the author edits a comment. */
+export function canEditComment(comment: Pick<NoteComment, 'authorId'>, viewer: Viewer): boolean {
+  return comment.authorId !== null && comment.authorId === viewer.uid;
+}
+
+/** firestore.rules: the author or an admin (moderation) deletes a comment. */
+export function canDeleteComment(comment: Pick<NoteComment, 'authorId'>, viewer: Viewer): boolean {
+  return canEditComment(comment, viewer) || viewer.role === 'admin';
+}
+
+export type PreviewKind = 'pdf' | 'text';
+
+/** Which in-page preview a file gets: PDF and TXT only (by stored type, else by name). */
+export function previewKindOf(
+  note: Pick<NoteDetail, 'fileType' | 'fileName' | 'fileUrl'>,
+): PreviewKind | null {
+  if (!note.fileUrl) return null;
+  if (note.fileType === 'application/pdf') return 'pdf';
+  if (note.fileType === 'text/plain') return 'text';
+  if (note.fileType) return null;
+  const ext = /\.([a-z0-9]+)$/i.exec(note.fileName ?? '')?.[1]?.toLowerCase();
+  return ext === 'pdf' ? 'pdf' : ext === 'txt' ? 'text' : null;
+}
+
+/** The spec's failure texts (section 8): a facade answer's own message, else its fallbacks. */
+export const ACTION_MESSAGES = {
+  archive: {
+    success: 'Note archived successfully',
+    failed: 'Failed to archive the note',
+    exception: 'Something went wrong while archiving',
+  },
+  update: {
+    failed: 'Failed to update comment',
+    exception: 'Something went wrong while updating comment',
+  },
+  delete: {
+    failed: 'Failed to delete comment',
+    exception: 'Something went wrong while deleting comment',
+  },
+  add: {
+    failed: 'Failed to add comment',
+    exception: 'Something went wrong while adding comment',
+  },
+} as const;
+
+export const DELETE_COMMENT_CONFIRMATION = 'Are you sure you want to delete this comment?';
+
+/**
+ * A failed facade call: the server's message when it answered with one, the action's "Failed to
+ * ..." text when it answered without, and its "Something went wrong ..." text when no answer
+ * came at all (network failure, no session).
+ */
+export function failureMessage(
+  error: unknown,
+  texts: { failed: string; exception: string },
+): string {
+  if (error instanceof FacadeError) return error.serverMessage ?? texts.failed;
+  return texts.exception;
+}

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
+import { archiveNote, recordDownload, setLiked, watchLiked } from '../api/note-detail-api';
+import { ACTION_MESSAGES, failureMessage, type NoteDetail } from '../api/note-detail-model';
+
+/** Spec section 9: the Copied! label resets after 2000 ms. */
+export const COPIED_RESET_MS = 2000;
+
+export interface ActionMessage {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+export interface NotePageActions {
+  /** null until the reader's like document has been read. */
+  liked: boolean | null;
+  liking: boolean;
+  toggleLike: () => void;
+  downloading: boolean;
+  download: () => void;
+  copied: boolean;
+  share: () => void;
+  archiving: boolean;
+  archive: () => void;
+  archiveMessage: ActionMessage | null;
+}
+
+/** Copies text; falls back to a hidden textarea where the Clipboard API is refused. */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch (error) {
+    console.warn('Clipboard API refused, copying with execCommand', error);
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('Copying is not available in this browser');
+}
+
+/**
+ * The note page's buttons for a signed-in reader (the route is guarded): like/unlike, Download
+ * (counted once per click, saved under the file's name), Share (copies the page address) and
+ * Archive (Saved Notes). Counts are not patched here: the live note shows them.
+ */
+export function useNotePageActions(note: NoteDetail, uid: string): NotePageActions {
+  const noteId = note.id;
+  const [liked, setLikedState] = useState<boolean | null>(null);
+  const [liking, setLiking] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const [archiveMessage, setArchiveMessage] = useState<ActionMessage | null>(null);
+  // Refs, so a second click before React re-renders cannot start a second write.
+  const busy = useRef({ like: false, download: false, archive: false });
+
+  useEffect(() => {
+    setLikedState(null);
+    return watchLiked(noteId, uid, setLikedState, (error) => {
+      console.error('Could not read the like', error);
+    });
+  }, [noteId, uid]);
+
+  const toggleLike = useCallback(() => {
+    if (busy.current.like || liked === null) return;
+    busy.current.like = true;
+    setLiking(true);
+    setLiked(noteId, uid, !liked)
+      // Spec section 8: like failures are only logged; the live like document stays the truth.
+      .catch((error: unknown) => console.error('Could not update the like', error))
+      .finally(() => {
+        busy.current.like = false;
+        setLiking(false);
+      });
+  }, [noteId, uid, liked]);
+
+  const { fileUrl } = note;
+  const fileName = downloadNameFor(note);
+  const download = useCallback(() => {
+    if (busy.current.download || !fileUrl) return;
+    busy.current.download = true;
+    setDownloading(true);
+    void Promise.all([
+      recordDownload(noteId).catch((error: unknown) =>
+        console.error('Could not count the download', error),
+      ),
+      saveFile(fileUrl, fileName),
+    ]).finally(() => {
+      busy.current.download = false;
+      setDownloading(false);
+    });
+  }, [noteId, fileUrl, fileName]);
+
+  const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(copiedTimer.current), []);
+  const share = useCallback(() => {
+    copyText(window.location.href).then(
+      () => {
+        setCopied(true);
+        clearTimeout(copiedTimer.current);
+        copiedTimer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+      },
+      (error: unknown) => console.error('Could not copy the address', error),
+    );
+  }, []);
+
+  const archive = useCallback(() => {
+    if (busy.current.archive) return;
+    busy.current.archive = true;
+    setArchiving(true);
+    setArchiveMessage(null);
+    archiveNote(noteId)
+      .then(
+        () => setArchiveMessage({ kind: 'success', text: ACTION_MESSAGES.archive.success }),
+        (error: unknown) => {
+          console.error('Could not archive the note', error);
+          setArchiveMessage({
+            kind: 'error',
+            text: failureMessage(error, ACTION_MESSAGES.archive),
+          });
+        },
+      )
+      .finally(() => {
+        busy.current.archive = false;
+        setArchiving(false);
+      });
+  }, [noteId]);
+
+  return {
+    liked,
+    liking,
+    toggleLike,
+    downloading,
+    download,
+    copied,
+    share,
+    archiving,
+    archive,
+    archiveMessage,
+  };
+}

@@ -1,0 +1,364 @@
+/**
+ * Issue 8, the note page against the whole seeded stack. An uploader created here shares a PDF, a
+ * TXT and a pending note through the facade (POST /api/uploading/create, as the upload screen's
+ * spec call does); the admin approves the first two through the facade; then another student
+ * opens, previews, downloads, likes, comments on, shares and saves them while the uploader
+ * watches the same note in a second browser context (live updates). Nothing seeded is changed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../../../emulator/src/testing/chromium';
+import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
+import { adminFor, uniqueEmail } from '../../testing/e2e';
+import { formatDate } from '../../shared/utils/dates';
+
+const stack = inject('testStack');
+const admin = adminFor(stack);
+let browser: Browser;
+
+const PASSWORD = 'secret123';
+const ADMIN = { email: 'admin@notenest.dev', password: 'admin1234' };
+const uploader = {
+  email: uniqueEmail('note-uploader'),
+  password: PASSWORD,
+  username: 'Ishaan Rao',
+};
+const reader = { email: uniqueEmail('note-reader'), password: PASSWORD, username: 'Zoya Khan' };
+let uploaderUid: string;
+let readerUid: string;
+let uploaderToken: string;
+
+/** A small well-formed one-page PDF (the facade checks the %PDF- signature). */
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
+  '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n' +
+  'trailer<</Root 1 0 R>>\n%%EOF\n';
+const TXT = 'Photosynthesis in two lines.\nLight reactions, then the Calvin cycle.\n';
+
+const FIELDS = {
+  description: 'Chapter summaries with diagrams and worked examples.',
+  collegeName: 'Note Page Test College',
+  courseName: 'B.Sc Botany',
+  subjectName: 'Plant Physiology',
+  batch: '2023-2027',
+  semester: '3',
+  confirmed: 'true',
+};
+
+interface CreatedNote {
+  id: string;
+  fileUrl: string;
+  fileName: string;
+}
+
+async function createNote(title: string, file: { name: string; type: string; data: string }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...FIELDS, title })) form.append(k, v);
+  form.append('file', new Blob([file.data], { type: file.type }), file.name);
+  const res = await fetch(`${stack.url}/api/uploading/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${uploaderToken}` },
+    body: form,
+  });
+  const body = (await res.json()) as { note?: { _id?: string; id?: string }; message?: string };
+  expect(res.status, body.message).toBe(201);
+  const id = body.note?._id ?? body.note?.id;
+  expect(id).toBeTruthy();
+  const data = (await admin.db.doc(`notes/${id}`).get()).data()!;
+  return { id: id!, fileUrl: data['fileUrl'] as string, fileName: data['fileName'] as string };
+}
+
+async function signInRest(email: string, password: string): Promise<string> {
+  const res = await fetch(
+    `http://${stack.host}:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const json = (await res.json()) as { idToken: string };
+  expect(res.ok).toBe(true);
+  return json.idToken;
+}
+
+async function approve(noteId: string, adminToken: string) {
+  const res = await fetch(`${stack.url}/api/admin/notes/${noteId}/review`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ approved: true }),
+  });
+  expect(res.status).toBe(200);
+}
+
+let pdfNote: CreatedNote;
+let txtNote: CreatedNote;
+let pendingNote: CreatedNote;
+let readerPage: Page;
+let uploaderPage: Page;
+
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+const noteField = async (id: string, field: string) =>
+  (await admin.db.doc(`notes/${id}`).get()).get(field) as unknown;
+const stat = (page: Page, label: 'Likes' | 'Downloads') =>
+  page.getByTestId('note-statistics').locator(`[data-field="${label}"] dd`).textContent();
+
+async function openNote(page: Page, id: string) {
+  await page.goto(`/notes/${id}`);
+  await page.locator('h1#note-title').waitFor({ timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ({ uid: uploaderUid } = await createStudent(stack, uploader));
+  uploaderToken = await signInRest(uploader.email, uploader.password);
+  ({ uid: readerUid } = await createStudent(stack, reader));
+  [pdfNote, txtNote, pendingNote] = [
+    await createNote('Cell Biology Essentials', {
+      name: 'cell-biology.pdf',
+      type: 'application/pdf',
+      data: PDF,
+    }),
+    await createNote('Photosynthesis Quick Notes', {
+      name: 'photosynthesis.txt',
+      type: 'text/plain',
+      data: TXT,
+    }),
+    await createNote('Unreviewed Draft Notes', {
+      name: 'draft.txt',
+      type: 'text/plain',
+      data: 'draft',
+    }),
+  ];
+  const adminToken = await signInRest(ADMIN.email, ADMIN.password);
+  await approve(pdfNote.id, adminToken);
+  await approve(txtNote.id, adminToken);
+
+  readerPage = await newPage(browser, stack);
+  await readerPage.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: stack.url,
+  });
+  await signInAs(readerPage, reader.email, reader.password);
+  uploaderPage = await newPage(browser, stack);
+  await signInAs(uploaderPage, uploader.email, uploader.password);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await admin.close();
+});
+
+describe('note page', () => {
+  it('shows an approved PDF note with its preview, downloads it once under its name, shares it', async () => {
+    const page = readerPage;
+    const scripts: string[] = [];
+    const onRequest = (r: { url(): string; resourceType(): string }) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    };
+    page.on('request', onRequest);
+    await openNote(page, pdfNote.id);
+    page.off('request', onRequest);
+    // The page listens live with the full SDK, and loads no Firestore Lite besides.
+    expect(scripts.some((u) => /\/firebase-firestore-(?!lite-)[\w-]+\.js$/.test(u))).toBe(true);
+    expect(scripts.filter((u) => u.includes('firebase-firestore-lite-'))).toEqual([]);
+
+    const stored = (await admin.db.doc(`notes/${pdfNote.id}`).get()).data()!;
+    expect(stored['uploaderId']).toBe(uploaderUid);
+    const created = stored['createdAt'].toDate() as Date;
+    expect(await page.locator('h1').textContent()).toBe('Cell Biology Essentials');
+    expect(await page.locator('[data-field="subject"]').textContent()).toBe(FIELDS.subjectName);
+    expect(await page.locator('[data-field="course"]').textContent()).toBe(FIELDS.courseName);
+    expect(await page.locator('[data-field="created"]').textContent()).toBe(formatDate(created));
+    expect(await page.locator('[data-field="description"]').textContent()).toBe(FIELDS.description);
+    expect(await page.getByTestId('approval-badge').textContent()).toBe('Approved by Admin');
+    const details = page.getByTestId('note-details');
+    const detail = (label: string) => details.locator(`[data-field="${label}"] dd`).textContent();
+    expect(await detail('Subject')).toBe(FIELDS.subjectName);
+    expect(await detail('Course')).toBe(FIELDS.courseName);
+    expect(await detail('Semester')).toBe(FIELDS.semester);
+    expect(await detail('Batch')).toBe(FIELDS.batch);
+    expect(await detail('College')).toBe(FIELDS.collegeName);
+    expect(await detail('Uploaded')).toBe(formatDate(created));
+    expect(await page.getByText('No comments yet. Be the first to comment!').count()).toBe(1);
+
+    // View Notes opens the file in a new tab; the preview is the browser's own PDF viewer.
+    const view = page.getByRole('link', { name: 'View Notes' });
+    expect(await view.getAttribute('href')).toBe(pdfNote.fileUrl);
+    expect(await view.getAttribute('target')).toBe('_blank');
+    const frame = page.getByTestId('pdf-preview');
+    expect(await frame.getAttribute('src')).toBe(pdfNote.fileUrl);
+    expect(await frame.getAttribute('title')).toBe('Preview of cell-biology.pdf');
+    // What the frame loads is served inline as a PDF (an attachment would download instead).
+    const served = await fetch(pdfNote.fileUrl);
+    expect(served.headers.get('content-type')).toMatch(/^application\/pdf/);
+    expect(served.headers.get('content-disposition') ?? '').not.toMatch(/attachment/);
+
+    // Download: counted exactly once, saved under the file's name.
+    const before = (await noteField(pdfNote.id, 'downloadCount')) as number;
+    expect(await stat(page, 'Downloads')).toBe(String(before));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('cell-biology.pdf');
+    await eventually(() => noteField(pdfNote.id, 'downloadCount')).toBe(before + 1);
+    await eventually(() => stat(page, 'Downloads')).toBe(String(before + 1));
+    // Once the click's work is over, still exactly one more.
+    await eventually(() =>
+      page.getByRole('button', { name: 'Download', exact: true }).isEnabled(),
+    ).toBe(true);
+    expect(await noteField(pdfNote.id, 'downloadCount')).toBe(before + 1);
+
+    // Share copies the page address and says so for 2 seconds.
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await page.getByRole('button', { name: 'Share' }).waitFor({ timeout: 5_000 });
+  });
+
+  it('previews a TXT note; a like is one per reader, toggled, exact and live for another viewer', async () => {
+    await openNote(readerPage, txtNote.id);
+    await openNote(uploaderPage, txtNote.id);
+    expect(await readerPage.getByTestId('text-preview').textContent()).toBe(TXT);
+
+    const like = readerPage.locator('button[data-action="like"]');
+    await eventually(() => like.isEnabled()).toBe(true);
+    expect(await like.getAttribute('aria-pressed')).toBe('false');
+    expect(await stat(readerPage, 'Likes')).toBe('0');
+
+    await like.click();
+    await eventually(() => like.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => stat(uploaderPage, 'Likes')).toBe('1');
+    expect(await stat(readerPage, 'Likes')).toBe('1');
+    expect(await noteField(txtNote.id, 'likesCount')).toBe(1);
+    expect((await admin.db.doc(`notes/${txtNote.id}/likes/${readerUid}`).get()).exists).toBe(true);
+
+    await like.click();
+    await eventually(() => like.getAttribute('aria-pressed')).toBe('false');
+    await eventually(() => stat(uploaderPage, 'Likes')).toBe('0');
+    expect(await noteField(txtNote.id, 'likesCount')).toBe(0);
+    expect((await admin.db.doc(`notes/${txtNote.id}/likes/${readerUid}`).get()).exists).toBe(false);
+  });
+
+  it('a comment appears live for another viewer; only its author edits it, and deletes it', async () => {
+    await openNote(readerPage, txtNote.id);
+    await openNote(uploaderPage, txtNote.id);
+    const heading = (page: Page) => page.locator('#note-comments-heading').textContent();
+    expect(await heading(uploaderPage)).toBe('Comments (0)');
+
+    await readerPage.getByLabel('Add a Comment').fill('Clear and short, thanks!');
+    await readerPage.getByRole('button', { name: 'Submit Comment' }).click();
+    const onUploader = uploaderPage.locator('[data-testid="comments-list"] li');
+    await eventually(() => onUploader.count()).toBe(1);
+    expect(await onUploader.locator('[data-field="text"]').textContent()).toBe(
+      'Clear and short, thanks!',
+    );
+    expect(await onUploader.locator('[data-field="author"]').textContent()).toBe(reader.username);
+    expect(await onUploader.locator('[aria-hidden="true"]').first().textContent()).toBe('Z');
+    expect(await onUploader.locator('time').count()).toBe(1);
+    expect(await heading(uploaderPage)).toBe('Comments (1)');
+    // Neither author nor admin: no edit or delete buttons for the uploader.
+    expect(await onUploader.getByRole('button').count()).toBe(0);
+    expect(await readerPage.getByLabel('Add a Comment').inputValue()).toBe('');
+    await eventually(() => noteField(txtNote.id, 'commentsCount')).toBe(1);
+
+    // Edit: blank text is not sent; Cancel discards; Save returns to the view mode.
+    const mine = readerPage.locator('[data-testid="comments-list"] li');
+    await mine.getByRole('button', { name: 'Edit comment' }).click();
+    const box = mine.getByLabel('Edit your comment');
+    await box.fill('   ');
+    expect(await mine.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await mine.getByRole('button', { name: 'Cancel' }).click();
+    expect(await mine.locator('[data-field="text"]').textContent()).toBe(
+      'Clear and short, thanks!',
+    );
+    await mine.getByRole('button', { name: 'Edit comment' }).click();
+    await mine.getByLabel('Edit your comment').fill('Clear and short. The diagrams help most.');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => onUploader.locator('[data-field="text"]').textContent()).toBe(
+      'Clear and short. The diagrams help most.',
+    );
+    await eventually(() => mine.getByLabel('Edit your comment').count()).toBe(0);
+    expect(await mine.locator('[data-field="text"]').textContent()).toBe(
+      'Clear and short. The diagrams help most.',
+    );
+    const [stored] = (await admin.db.collection(`notes/${txtNote.id}/comments`).get()).docs;
+    expect(stored!.get('text')).toBe('Clear and short. The diagrams help most.');
+    expect(stored!.get('authorId')).toBe(readerUid);
+
+    // Delete asks with the spec's text first.
+    const dialogs: string[] = [];
+    readerPage.once('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await mine.getByRole('button', { name: 'Delete comment' }).click();
+    await eventually(() => onUploader.count()).toBe(0);
+    expect(dialogs).toEqual(['Are you sure you want to delete this comment?']);
+    await uploaderPage.getByText('No comments yet. Be the first to comment!').waitFor();
+    await eventually(() => noteField(txtNote.id, 'commentsCount')).toBe(0);
+    expect((await admin.db.collection(`notes/${txtNote.id}/comments`).get()).size).toBe(0);
+  });
+
+  it('Archive saves the note, which then shows in Profile > Saved Notes', async () => {
+    await openNote(readerPage, pdfNote.id);
+    await readerPage.getByRole('button', { name: 'Archive' }).click();
+    await readerPage
+      .getByRole('status')
+      .filter({ hasText: 'Note archived successfully' })
+      .waitFor();
+    expect((await admin.db.doc(`users/${readerUid}/saved/${pdfNote.id}`).get()).exists).toBe(true);
+
+    await readerPage.goto('/profile');
+    await readerPage.getByRole('tab', { name: 'Saved Notes' }).click();
+    const saved = readerPage
+      .getByTestId('saved-grid')
+      .locator(`article[data-note-id="${pdfNote.id}"]`);
+    await saved.waitFor();
+    expect(await saved.getByRole('link', { name: 'View Note' }).getAttribute('href')).toBe(
+      `/notes/${pdfNote.id}`,
+    );
+  });
+
+  it('a pending note fails to open for another student; its uploader and an admin open it', async () => {
+    // A comment by the uploader, for the admin's moderation buttons below.
+    const res = await fetch(`${stack.url}/api/notes/${pendingNote.id}/comment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${uploaderToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Draft: diagrams still missing' }),
+    });
+    expect(res.status).toBe(201);
+
+    await readerPage.goto(`/notes/${pendingNote.id}`);
+    const failure = readerPage.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await failure.waitFor({ timeout: 30_000 });
+    expect(
+      await failure
+        .getByText("We couldn't load the notes you requested. Please try again later")
+        .count(),
+    ).toBe(1);
+    expect(await readerPage.getByText('Unreviewed Draft Notes').count()).toBe(0);
+    // Try Again reloads the page (and fails the same way).
+    await Promise.all([
+      readerPage.waitForEvent('load'),
+      readerPage.getByRole('button', { name: 'Try Again' }).click(),
+    ]);
+    await failure.waitFor({ timeout: 30_000 });
+
+    await openNote(uploaderPage, pendingNote.id);
+    expect(await uploaderPage.locator('h1').textContent()).toBe('Unreviewed Draft Notes');
+    expect(await uploaderPage.getByTestId('approval-badge').textContent()).toBe('Pending Approval');
+    expect(await uploaderPage.getByTestId('text-preview').textContent()).toBe('draft');
+
+    const adminPage = await newPage(browser, stack);
+    await signInAs(adminPage, ADMIN.email, ADMIN.password);
+    await openNote(adminPage, pendingNote.id);
+    const comment = adminPage.locator('[data-testid="comments-list"] li');
+    await comment.waitFor();
+    // An admin moderates (delete) but does not edit someone else's words.
+    expect(await comment.getByRole('button', { name: 'Delete comment' }).count()).toBe(1);
+    expect(await comment.getByRole('button', { name: 'Edit comment' }).count()).toBe(0);
+    await adminPage.close();
+  });
+});

@@ -1,0 +1,33 @@
+import type { Firestore } from 'firebase/firestore';
+import { EMULATOR_PORTS, currentEmulatorHost } from './config';
+
+export type LiveFirestoreSdk = typeof import('firebase/firestore');
+export interface LiveFirestoreHandle {
+  db: Firestore;
+  sdk: LiveFirestoreSdk;
+}
+
+let pending: Promise<LiveFirestoreHandle> | undefined;
+
+/**
+ * The full Firestore SDK, for the one screen that shows live data (the note page: its likes,
+ * counters and comments update for every viewer through onSnapshot, which Firestore Lite lacks).
+ * Same contract as loadFirestore: dynamic import, one instance per page, emulator connected once.
+ * It is a separate instance from Lite's (the two SDKs register different components on the same
+ * app), so a page only pays for the SDK it asks for: /browse and the profile stay on Lite.
+ *
+ * No offline cache (the default memory cache): a note page must never show a stale note as current.
+ */
+export function loadLiveFirestore(): Promise<LiveFirestoreHandle> {
+  pending ??= (async () => {
+    const [sdk, { getFirebaseApp }] = await Promise.all([
+      import('firebase/firestore'),
+      import('./app'),
+    ]);
+    const db = sdk.getFirestore(getFirebaseApp());
+    const host = currentEmulatorHost();
+    if (host) sdk.connectFirestoreEmulator(db, host, EMULATOR_PORTS.firestore);
+    return { db, sdk };
+  })();
+  return pending;
+}
