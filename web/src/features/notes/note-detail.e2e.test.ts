@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
-import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
+import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
 import { adminFor, uniqueEmail } from '../../testing/e2e';
 import { formatDate } from '../../shared/utils/dates';
 
@@ -69,20 +69,6 @@ async function createNote(title: string, file: { name: string; type: string; dat
   return { id: id!, fileUrl: data['fileUrl'] as string, fileName: data['fileName'] as string };
 }
 
-async function signInRest(email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${stack.host}:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const json = (await res.json()) as { idToken: string };
-  expect(res.ok).toBe(true);
-  return json.idToken;
-}
-
 async function approve(noteId: string, adminToken: string) {
   const res = await fetch(`${stack.url}/api/admin/notes/${noteId}/review`, {
     method: 'PUT',
@@ -111,8 +97,7 @@ async function openNote(page: Page, id: string) {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  ({ uid: uploaderUid } = await createStudent(stack, uploader));
-  uploaderToken = await signInRest(uploader.email, uploader.password);
+  ({ uid: uploaderUid, idToken: uploaderToken } = await createStudent(stack, uploader));
   ({ uid: readerUid } = await createStudent(stack, reader));
   [pdfNote, txtNote, pendingNote] = [
     await createNote('Cell Biology Essentials', {
@@ -131,7 +116,7 @@ beforeAll(async () => {
       data: 'draft',
     }),
   ];
-  const adminToken = await signInRest(ADMIN.email, ADMIN.password);
+  const adminToken = await idTokenFor(stack, ADMIN.email, ADMIN.password);
   await approve(pdfNote.id, adminToken);
   await approve(txtNote.id, adminToken);
 
@@ -260,7 +245,8 @@ describe('note page', () => {
     expect(await heading(uploaderPage)).toBe('Comments (1)');
     // Neither author nor admin: no edit or delete buttons for the uploader.
     expect(await onUploader.getByRole('button').count()).toBe(0);
-    expect(await readerPage.getByLabel('Add a Comment').inputValue()).toBe('');
+    // Cleared once the facade answers, which can be after the listener showed the comment.
+    await eventually(() => readerPage.getByLabel('Add a Comment').inputValue()).toBe('');
     await eventually(() => noteField(txtNote.id, 'commentsCount')).toBe(1);
 
     // Edit: blank text is not sent; Cancel discards; Save returns to the view mode.
