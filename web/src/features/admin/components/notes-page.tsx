@@ -119,7 +119,7 @@ export function NotesPage() {
                 </Table.Cell>
                 <Table.Cell>{n.downloadCount}</Table.Cell>
                 <Table.Cell>
-                  <Flex gap="2" wrap="wrap">
+                  <Flex gap="2">
                     <Button
                       size="xs"
                       variant="outline"

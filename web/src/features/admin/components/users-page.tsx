@@ -229,6 +229,7 @@ export function UsersPage() {
                       colorPalette="red"
                       aria-label={`Delete ${u.username}`}
                       disabled={u.id === admin.uid}
+                      _disabled={{ opacity: 0.5, cursor: 'not-allowed' }}
                       title={u.id === admin.uid ? 'Use Delete Account on your profile' : undefined}
                       onClick={() => setDeleting(u)}
                     >
