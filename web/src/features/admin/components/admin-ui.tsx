@@ -253,3 +253,15 @@ export function SelectField({
     </Box>
   );
 }
+
+/** "Show more" under a list cut by usePaged (hidden = rows not shown yet). */
+export function ShowMore({ hidden, onMore }: { hidden: number; onMore: () => void }) {
+  if (hidden <= 0) return null;
+  return (
+    <Box textAlign="center" mt="4">
+      <Button variant="outline" onClick={onMore}>
+        Show more ({hidden} more)
+      </Button>
+    </Box>
+  );
+}

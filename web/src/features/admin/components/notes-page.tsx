@@ -12,6 +12,7 @@ import {
   type AdminNote,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
+import { usePaged } from '../hooks/use-paged';
 import { useResource } from '../hooks/use-resource';
 import {
   ActionButton,
@@ -20,6 +21,7 @@ import {
   ErrorBanner,
   PageTitle,
   SelectField,
+  ShowMore,
   StatusBadge,
   Table,
 } from './admin-ui';
@@ -39,6 +41,7 @@ export function NotesPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const notes = data ? searchNotes(data, search, college) : [];
+  const { visible, hidden, more } = usePaged(notes, `${search}\n${college}`);
   const viewing = data?.find((n) => n.id === viewingId) ?? null;
 
   const onReview = async (note: AdminNote) => {
@@ -108,7 +111,7 @@ export function NotesPage() {
             label="Notes"
             columns={['Title', 'Subject', 'College', 'Uploader', 'Status', 'Downloads', 'Actions']}
           >
-            {notes.map((n) => (
+            {visible.map((n) => (
               <Table.Row key={n.id} data-note-id={n.id}>
                 <Table.Cell fontWeight="medium">{n.title}</Table.Cell>
                 <Table.Cell>{n.subject}</Table.Cell>
@@ -153,6 +156,7 @@ export function NotesPage() {
             ))}
           </DataTable>
         ))}
+      <ShowMore hidden={hidden} onMore={more} />
       <NoteDetailDialog
         note={viewing}
         onClose={() => setViewingId(null)}

@@ -14,6 +14,7 @@ import {
   type UserEditErrors,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
+import { usePaged } from '../hooks/use-paged';
 import { useResource } from '../hooks/use-resource';
 import {
   ActionButton,
@@ -23,6 +24,7 @@ import {
   ErrorBanner,
   PageTitle,
   SelectField,
+  ShowMore,
   Table,
 } from './admin-ui';
 
@@ -169,6 +171,7 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const users = data ? searchUsers(data, search) : [];
+  const { visible, hidden, more } = usePaged(users, search);
 
   const onDelete = async (target: AdminUser) => {
     setFailure(null);
@@ -205,7 +208,7 @@ export function UsersPage() {
           </Text>
         ) : (
           <DataTable label="Users" columns={['Username', 'Email', 'Role', 'Notes', 'Actions']}>
-            {users.map((u) => (
+            {visible.map((u) => (
               <Table.Row key={u.id} data-user-id={u.id}>
                 <Table.Cell fontWeight="medium">{u.username}</Table.Cell>
                 <Table.Cell>{u.email}</Table.Cell>
@@ -241,6 +244,7 @@ export function UsersPage() {
             ))}
           </DataTable>
         ))}
+      <ShowMore hidden={hidden} onMore={more} />
       <EditUserDialog
         target={editing}
         isSelf={editing?.id === admin.uid}
