@@ -1,39 +1,22 @@
-import { Box, Flex, Heading, Stack } from '@chakra-ui/react';
-import { Outlet, Route, Routes } from 'react-router-dom';
-import { paths } from '../../../shared/routing/paths';
-import { PlaceholderPage, RouterLink } from '../../../shared/ui';
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { FirebaseScope, useUser } from '../../../shared/firebase/react';
+import { LoadingState } from '../../../shared/ui';
+import { AdminNotFound } from './admin-not-found';
 import { RequireAdmin } from '../../auth';
+import { AdminUserContext } from '../hooks/admin-user';
+import { AdminLayout } from './admin-layout';
+import { CollegesPage } from './colleges-page';
+import { DashboardPage } from './dashboard-page';
+import { NotesPage } from './notes-page';
+import { PendingPage } from './pending-page';
+import { UsersPage } from './users-page';
 
-const SECTIONS = [
-  { to: '', label: 'Dashboard' },
-  { to: 'users', label: 'Users' },
-  { to: 'notes', label: 'Notes' },
-  { to: 'pending', label: 'Pending Approvals' },
-  { to: 'colleges', label: 'Colleges' },
-] as const;
-
-function AdminLayout() {
-  return (
-    <Flex direction={{ base: 'column', md: 'row' }} minH="100dvh">
-      <Box as="nav" aria-label="Admin" bg="gray.900" color="white" p="6" w={{ md: '64' }}>
-        <Heading as="p" size="lg" mb="6">
-          Admin Panel
-        </Heading>
-        <Stack as="ul" listStyleType="none" gap="2">
-          {SECTIONS.map((s) => (
-            <li key={s.label}>
-              <RouterLink to={s.to ? `${paths.adminDashboard}/${s.to}` : paths.adminDashboard}>
-                {s.label}
-              </RouterLink>
-            </li>
-          ))}
-        </Stack>
-      </Box>
-      <Box as="main" flex="1">
-        <Outlet />
-      </Box>
-    </Flex>
-  );
+/** Hands the Firebase user (whose ID token the admin calls send) to the admin screens. */
+function AdminSession({ children }: { children: ReactNode }) {
+  const { data: user } = useUser();
+  if (!user) return <LoadingState />;
+  return <AdminUserContext.Provider value={user}>{children}</AdminUserContext.Provider>;
 }
 
 /**
@@ -43,16 +26,20 @@ function AdminLayout() {
 export default function AdminArea() {
   return (
     <RequireAdmin>
-      <Routes>
-        <Route element={<AdminLayout />}>
-          <Route index element={<PlaceholderPage title="Admin Dashboard" />} />
-          <Route path="users" element={<PlaceholderPage title="Users" />} />
-          <Route path="notes" element={<PlaceholderPage title="Notes" />} />
-          <Route path="pending" element={<PlaceholderPage title="Pending Approvals" />} />
-          <Route path="colleges" element={<PlaceholderPage title="Colleges" />} />
-          <Route path="*" element={<PlaceholderPage title="Page not found" />} />
-        </Route>
-      </Routes>
+      <FirebaseScope>
+        <AdminSession>
+          <Routes>
+            <Route element={<AdminLayout />}>
+              <Route index element={<DashboardPage />} />
+              <Route path="users" element={<UsersPage />} />
+              <Route path="notes" element={<NotesPage />} />
+              <Route path="pending" element={<PendingPage />} />
+              <Route path="colleges" element={<CollegesPage />} />
+              <Route path="*" element={<AdminNotFound />} />
+            </Route>
+          </Routes>
+        </AdminSession>
+      </FirebaseScope>
     </RequireAdmin>
   );
 }

@@ -11,7 +11,11 @@ import { useRequiredAuth } from '../hooks/use-auth';
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const state = useRequiredAuth();
   if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'signed-out') return <Navigate to={paths.signInLegacy} replace />;
+  if (state.status === 'signed-out') {
+    // Signing out on purpose (the admin header's Sign Out): the app is on its way to Home.
+    if (state.intentional) return null;
+    return <Navigate to={paths.signInLegacy} replace />;
+  }
   if (state.user.role !== 'admin') return <Navigate to={paths.home} replace />;
   return children;
 }

@@ -1,0 +1,636 @@
+/**
+ * Issue 10, the admin panel against the shared seeded stack in headless Chromium, signed in as the
+ * demo admin (whose account is only read). Everything approved, rejected, deleted, promoted or
+ * demoted here is this file's own: students made with createStudent and notes they upload
+ * through the facade, in a college no other test uses. Figures that other files change while we
+ * run (stats, demo colleges) are compared with the data read at test time, on a snapshot that
+ * did not move while the page loaded.
+ *
+ * An approved note is visible to every Browse test running beside us, so ours stays approved for
+ * as short as possible (set back to pending at once) and carries words no other test searches.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../../../emulator/src/testing/chromium';
+import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
+import { adminFor, pathOf, uniqueEmail } from '../../testing/e2e';
+import { ADMIN_TEXTS } from './api/admin-model';
+
+const stack = inject('testStack');
+const admin = adminFor(stack);
+const RUN = Date.now().toString(36);
+/** This file's college: nobody else uploads there. */
+const COLLEGE = `Qwerty Admin College ${RUN}`;
+const PASSWORD = 'admin-e2e-1234';
+const SECTIONS = ['', '/users', '/notes', '/pending', '/colleges'];
+
+let browser: Browser;
+let uploader: { uid: string; idToken: string; username: string; email: string };
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const email = uniqueEmail('admin-uploader');
+  const username = `Quill Uploader ${RUN}`;
+  uploader = {
+    ...(await createStudent(stack, { email, password: PASSWORD, username })),
+    username,
+    email,
+  };
+});
+afterAll(async () => {
+  await browser?.close();
+  // Our notes go, through the facade's cascade (files, counters), so the shared stack keeps only
+  // the accounts we made.
+  if (uploader) {
+    const left = await admin.db.collection('notes').where('collegeName', '==', COLLEGE).get();
+    for (const d of left.docs) await deleteOwnNote(uploader, d.id);
+  }
+  await admin.close();
+});
+
+/** expect.poll with room for a loaded machine. */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+
+/**
+ * A fresh ID token for `email` (Auth emulator REST sign-in). The token createStudent returns
+ * predates its profile update, which the facade's revocation check may refuse.
+ */
+async function idTokenOf(email: string): Promise<string> {
+  const res = await fetch(
+    `http://${stack.host}:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** Uploads a note as `who` through the facade, as the upload form does; it starts pending. */
+async function uploadNote(
+  who: { email: string },
+  title: string,
+  subject = 'Zymurgy Basics',
+): Promise<string> {
+  const form = new FormData();
+  const fields = {
+    title,
+    description: '',
+    collegeName: COLLEGE,
+    courseName: 'BBA',
+    subjectName: subject,
+    batch: '2023-2027',
+    semester: '2',
+    confirmed: 'true',
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('file', new Blob(['xylophone quokka zymurgy notes'], { type: 'text/plain' }), 'qz.txt');
+  const res = await fetch(`${stack.url}/api/uploading/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await idTokenOf(who.email)}` },
+    body: form,
+  });
+  const body = (await res.json()) as { note?: { _id: string }; message?: string };
+  if (res.status !== 201 || !body.note) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.note._id;
+}
+
+async function adminPage(path = ''): Promise<Page> {
+  const page = await newPage(browser, stack);
+  await signInAs(page, 'admin@notenest.dev', 'admin1234');
+  await page.waitForURL((u) => u.pathname === '/admin-dashboard');
+  if (path) await page.goto(`/admin-dashboard${path}`);
+  return page;
+}
+
+async function studentPage(email: string): Promise<Page> {
+  const page = await newPage(browser, stack);
+  await signInAs(page, email, PASSWORD);
+  return page;
+}
+
+/** Browse as a student, searching for `title`: the ids of the cards shown once loaded. */
+async function browseFor(page: Page, title: string): Promise<string[]> {
+  await page.goto(`/browse?q=${encodeURIComponent(title)}`);
+  await page.getByRole('heading', { level: 1, name: 'Explore Shared Notes' }).waitFor();
+  const cards = page.locator('[data-testid="notes-grid"] article[data-note-id]');
+  const empty = page.getByText('No notes found matching your filters');
+  await cards.first().or(empty).waitFor({ timeout: 20_000 });
+  return cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-note-id')!));
+}
+
+/** Signs out with the visible Sign Out button (site or admin header); resolves once signed out. */
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.locator('header').getByRole('link', { name: 'Sign in' }).first().waitFor();
+}
+
+/** The uploader's own delete (facade cascade: file, counters). */
+async function deleteOwnNote(who: { email: string }, id: string) {
+  const res = await fetch(`${stack.url}/api/uploading/delete/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${await idTokenOf(who.email)}` },
+  });
+  expect(res.status).toBe(200);
+}
+
+const noteDoc = (id: string) => admin.db.doc(`notes/${id}`).get();
+const filesOf = async (prefix: string) => (await admin.bucket.getFiles({ prefix }))[0];
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('admin access', () => {
+  it('a signed-out visitor is sent from every admin page to /signin', async () => {
+    const page = await newPage(browser, stack);
+    for (const section of SECTIONS) {
+      await page.goto(`/admin-dashboard${section}`);
+      await page.waitForURL((u) => u.pathname === '/signin');
+      expect(await page.getByText('Admin Panel').count()).toBe(0);
+    }
+    await page.close();
+  });
+
+  it('a student is sent from every admin page to /', async () => {
+    const email = uniqueEmail('admin-student');
+    await createStudent(stack, { email, password: PASSWORD, username: 'Plain Student' });
+    const page = await studentPage(email);
+    await page.waitForURL((u) => u.pathname === '/profile');
+    for (const section of SECTIONS) {
+      await page.goto(`/admin-dashboard${section}`);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('heading', { level: 1, name: /Share & Discover/ }).waitFor();
+      expect(await page.getByText('Admin Panel').count()).toBe(0);
+    }
+    await page.close();
+  });
+
+  it('the admin sees the layout on every page, its name, and signs out to Home', async () => {
+    const page = await adminPage();
+    expect(await page.locator('header').getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Admin Dashboard',
+    );
+    const profile = await admin.auth.getUserByEmail('admin@notenest.dev');
+    expect(await page.getByTestId('admin-name').textContent()).toBe(
+      profile.displayName?.trim() || 'Admin',
+    );
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    const titles: Record<string, string> = {
+      Dashboard: 'Dashboard',
+      Users: 'Users',
+      Notes: 'Notes',
+      'Pending Approvals': 'Pending Approvals',
+      Colleges: 'Colleges',
+    };
+    for (const [link, title] of Object.entries(titles)) {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+      expect(
+        await nav.getByRole('link', { name: link, exact: true }).getAttribute('aria-current'),
+      ).toBe('page');
+    }
+    // Keyboard: the sidebar links are reachable with Tab and followed with Enter.
+    await nav.getByRole('link', { name: 'Users', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/admin-dashboard/users');
+
+    await signOut(page);
+    await page.getByRole('heading', { level: 1, name: /Share & Discover/ }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.close();
+  });
+
+  it('collapses the sidebar behind a menu button on a phone', async () => {
+    const page = await adminPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sections = page.locator('#admin-sections');
+    await sections.waitFor({ state: 'hidden' });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(
+      await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await sections.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/admin-dashboard/users');
+    // Following a link closes the menu.
+    await sections.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+});
+
+describe('notes: approve, set back to pending, reject', () => {
+  it('approved, a student finds it in Browse; set back to pending, it is hidden again', async () => {
+    const title = `Xylophone Quokka Theory ${RUN}`;
+    const id = await uploadNote(uploader, title);
+    const email = uniqueEmail('admin-reader');
+    await createStudent(stack, { email, password: PASSWORD, username: 'Browse Reader' });
+    const student = await studentPage(email);
+    expect(await browseFor(student, title)).toEqual([]);
+
+    const page = await adminPage('/pending');
+    const card = page.locator(`li[data-note-id="${id}"]`);
+    await card.waitFor();
+    // The badge counts the cards.
+    const shown = await page.locator('li[data-note-id]').count();
+    await page.getByText(`${shown} Notes Pending`).waitFor();
+    await card.getByRole('button', { name: `View ${title}` }).click();
+    const modal = dialog(page);
+    await modal.getByRole('heading', { name: title }).waitFor();
+    const text = await modal.textContent();
+    expect(text).toContain(ADMIN_TEXTS.noDescription);
+    expect(text).toContain(uploader.username);
+    expect(text).toContain('Pending Approval');
+    await modal.getByRole('button', { name: 'Approve', exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+    await card.waitFor({ state: 'detached' });
+    await page.getByText(`${shown - 1} Notes Pending`).waitFor();
+    expect((await noteDoc(id)).get('approved')).toBe(true);
+
+    // The admin opens the note's row while the student looks: approved for as short as possible.
+    const row = page.locator(`tr[data-note-id="${id}"]`);
+    const [found] = await Promise.all([
+      browseFor(student, title),
+      (async () => {
+        await page
+          .getByRole('navigation', { name: 'Admin' })
+          .getByRole('link', { name: 'Notes', exact: true })
+          .click();
+        await page.getByLabel('Search notes').fill(title);
+        await row.getByText('Approved', { exact: true }).waitFor();
+      })(),
+    ]);
+    expect(found).toEqual([id]);
+    await row.getByRole('button', { name: `Set to Pending ${title}` }).click();
+    await row.getByText('Pending', { exact: true }).waitFor();
+    await eventually(async () => (await noteDoc(id)).get('approved')).toBe(false);
+
+    expect(await browseFor(student, title)).toEqual([]);
+    await page.close();
+    await student.close();
+  });
+
+  it('the notes table searches title, subject and uploader, filters by college, and shows details', async () => {
+    const title = `Quokka Harmonics ${RUN}`;
+    const id = await uploadNote(uploader, title, 'Zither Acoustics');
+    const page = await adminPage('/notes');
+    const rows = page.locator('tbody tr[data-note-id]');
+    await rows.first().waitFor();
+    await page.getByLabel('College').selectOption(COLLEGE);
+    const mine = (await admin.db.collection('notes').where('collegeName', '==', COLLEGE).get())
+      .docs;
+    await eventually(() => rows.count()).toBe(mine.length);
+    const search = page.getByLabel('Search notes');
+    for (const q of ['quokka harmonics', 'ZITHER ACOUSTICS', uploader.username.toUpperCase()]) {
+      await search.fill(q);
+      await eventually(async () =>
+        (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-note-id')))).includes(
+          id,
+        ),
+      ).toBe(true);
+    }
+    await search.fill(`no such note ${RUN}`);
+    await page.getByText(ADMIN_TEXTS.noNotes).waitFor();
+    await search.fill(title);
+    await page.getByLabel('College').selectOption('');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByLabel('College').locator('option').first().textContent()).toBe(
+      'All Colleges',
+    );
+
+    await page.getByRole('button', { name: `View ${title}` }).click();
+    const modal = dialog(page);
+    await modal.getByRole('heading', { name: title }).waitFor();
+    const text = (await modal.textContent()) ?? '';
+    for (const part of ['Zither Acoustics', COLLEGE, uploader.username, 'Pending Approval'])
+      expect(text).toContain(part);
+    const fileUrl = (await noteDoc(id)).get('fileUrl') as string;
+    expect(await modal.getByRole('link', { name: 'Download Note' }).getAttribute('href')).toBe(
+      fileUrl,
+    );
+    // Escape closes the dialog and focus returns to the button that opened it.
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).toBe(`View ${title}`);
+
+    // Delete from the table, after the spec's confirmation.
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(ADMIN_TEXTS.deleteNoteConfirm).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(ADMIN_TEXTS.noNotes).waitFor();
+    expect((await noteDoc(id)).exists).toBe(false);
+    await page.close();
+  });
+
+  it('reject deletes the note and its file', async () => {
+    const title = `Zymurgy Rejected Draft ${RUN}`;
+    const id = await uploadNote(uploader, title);
+    const prefix = `notes/${uploader.uid}/${id}/`;
+    expect(await filesOf(prefix)).toHaveLength(1);
+    const page = await adminPage('/pending');
+    const card = page.locator(`li[data-note-id="${id}"]`);
+    await card.getByRole('button', { name: `Reject ${title}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(ADMIN_TEXTS.deleteNoteConfirm).waitFor();
+    // Cancel leaves it.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await noteDoc(id)).exists).toBe(true);
+    await card.getByRole('button', { name: `Reject ${title}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reject' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect((await noteDoc(id)).exists).toBe(false);
+    expect(await filesOf(prefix)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('users', () => {
+  async function openUser(page: Page, email: string, uid: string) {
+    await page.getByLabel('Search users').fill(email.toUpperCase());
+    const row = page.locator(`tr[data-user-id="${uid}"]`);
+    await row.waitFor();
+    expect(await page.locator('tbody tr[data-user-id]').count()).toBe(1);
+    return row;
+  }
+
+  async function setRole(page: Page, username: string, role: 'User' | 'Admin') {
+    await page.getByRole('button', { name: `Edit ${username}` }).click();
+    const form = dialog(page);
+    await form.getByLabel('Role').selectOption({ label: role });
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.waitFor({ state: 'detached' });
+  }
+
+  it('a promoted user reaches the panel after signing in again; demoted, no longer', async () => {
+    const email = uniqueEmail('admin-promoted');
+    const username = `Prom Oted ${RUN}`;
+    const { uid } = await createStudent(stack, { email, password: PASSWORD, username });
+    const user = await studentPage(email);
+    await user.waitForURL((u) => u.pathname === '/profile');
+
+    const page = await adminPage('/users');
+    const row = await openUser(page, email, uid);
+    expect(await row.getByText('User', { exact: true }).count()).toBe(1);
+
+    // The form checks before saving and keeps what was typed.
+    await row.getByRole('button', { name: `Edit ${username}` }).click();
+    const form = dialog(page);
+    expect(await form.getByLabel('Username').inputValue()).toBe(username);
+    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    await form.getByLabel('Username').fill('  ');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByText('Username is required').waitFor();
+    await form.getByText('Please enter a valid email address').waitFor();
+    expect(await form.getByLabel('Email').inputValue()).toBe('not-an-email');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await admin.db.doc(`users/${uid}`).get()).get('username')).toBe(username);
+
+    await setRole(page, username, 'Admin');
+    await row.getByText('Admin', { exact: true }).waitFor();
+    expect((await admin.db.doc(`users/${uid}`).get()).get('role')).toBe('admin');
+    expect((await admin.auth.getUser(uid)).customClaims?.['role']).toBe('admin');
+
+    // The open session still holds a token without the claim.
+    await user.goto('/admin-dashboard');
+    await user.waitForURL((u) => u.pathname === '/');
+    await signOut(user);
+    await signInAs(user, email, PASSWORD);
+    await user.waitForURL((u) => u.pathname === '/admin-dashboard');
+    await user.getByText('Admin Panel').waitFor();
+    expect(await user.getByTestId('admin-name').textContent()).toBe(username);
+
+    await setRole(page, username, 'User');
+    await row.getByText('User', { exact: true }).waitFor();
+    expect((await admin.auth.getUser(uid)).customClaims?.['role']).toBeUndefined();
+    await signOut(user);
+    await signInAs(user, email, PASSWORD);
+    await user.waitForURL((u) => u.pathname === '/profile');
+    await user.goto('/admin-dashboard');
+    await user.waitForURL((u) => u.pathname === '/');
+    await user.close();
+    await page.close();
+  });
+
+  it('edits a username, deletes a user with their notes after the confirmation', async () => {
+    const email = uniqueEmail('admin-deleted');
+    const username = `Del Eted ${RUN}`;
+    const who = { ...(await createStudent(stack, { email, password: PASSWORD, username })), email };
+    const noteId = await uploadNote(who, `Quokka Doomed Notes ${RUN}`);
+    const page = await adminPage('/users');
+    const row = await openUser(page, email, who.uid);
+    await row.getByText('1', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: `Edit ${username}` }).click();
+    const renamed = `${username} Renamed`;
+    await dialog(page).getByLabel('Username').fill(renamed);
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
+    await row.getByText(renamed).waitFor();
+    expect((await admin.db.doc(`users/${who.uid}`).get()).get('username')).toBe(renamed);
+    expect((await noteDoc(noteId)).get('uploaderName')).toBe(renamed);
+
+    await row.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(ADMIN_TEXTS.deleteUserConfirm).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText(ADMIN_TEXTS.noUsers).waitFor();
+    expect((await admin.db.doc(`users/${who.uid}`).get()).exists).toBe(false);
+    expect((await noteDoc(noteId)).exists).toBe(false);
+    expect(await filesOf(`notes/${who.uid}/`)).toEqual([]);
+    await expect(admin.auth.getUser(who.uid)).rejects.toThrow();
+    await page.close();
+  });
+});
+
+/** Reads `read` from the page and `compute` from the data until both agree on a still snapshot. */
+async function matchesData<T>(page: Page, read: () => Promise<T>, compute: () => Promise<T>) {
+  let last: { shown: T; data: T } | null = null;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = await compute();
+    await page.reload();
+    const shown = await read();
+    const after = await compute();
+    if (JSON.stringify(before) === JSON.stringify(after)) {
+      last = { shown, data: after };
+      if (JSON.stringify(shown) === JSON.stringify(after)) break;
+    }
+  }
+  expect(last).not.toBeNull();
+  expect(last!.shown).toEqual(last!.data);
+}
+
+describe('figures', () => {
+  it('dashboard statistics and Most Downloaded Notes match the data', async () => {
+    // A note of ours with no uploader name and the most downloads shows "Unknown".
+    const id = await uploadNote(uploader, `Zymurgy Orphan ${RUN}`);
+    await admin.db.doc(`notes/${id}`).update({ uploaderName: '', downloadCount: 1_000_000 });
+    const page = await adminPage();
+
+    const read = async () => {
+      const figure = async (label: string) =>
+        Number(
+          (
+            await page.getByRole('region', { name: label }).getByTestId('stat-value').textContent()
+          )?.replace(/,/g, ''),
+        );
+      await page.getByRole('table', { name: 'Most Downloaded Notes' }).waitFor();
+      return {
+        totalUsers: await figure('Total Users'),
+        totalNotes: await figure('Total Notes'),
+        pendingApprovals: await figure('Pending Approvals'),
+        totalDownloads: await figure('Total Downloads'),
+        top: await page
+          .locator('tbody tr[data-note-id]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-note-id'))),
+      };
+    };
+    const compute = async () => {
+      const notes = (await admin.db.collection('notes').get()).docs;
+      const top = await admin.db
+        .collection('notes')
+        .orderBy('downloadCount', 'desc')
+        .limit(5)
+        .get();
+      return {
+        totalUsers: (await admin.db.collection('users').count().get()).data().count,
+        totalNotes: notes.length,
+        pendingApprovals: notes.filter((d) => d.get('approved') === false).length,
+        totalDownloads: notes.reduce((s, d) => s + ((d.get('downloadCount') as number) ?? 0), 0),
+        top: top.docs.map((d) => d.id),
+      };
+    };
+    await matchesData(page, read, compute);
+    const first = page.locator('tbody tr[data-note-id]').first();
+    expect(await first.getAttribute('data-note-id')).toBe(id);
+    expect(await first.locator('td').nth(3).textContent()).toBe('Unknown');
+
+    await deleteOwnNote(uploader, id);
+    await page.close();
+  });
+
+  it('college cards and the drill-down match the notes; search and empty texts', async () => {
+    const a = await uploadNote(uploader, `Quokka College One ${RUN}`);
+    const b = await uploadNote(uploader, `Quokka College Two ${RUN}`);
+    await admin.db.doc(`notes/${a}`).update({ downloadCount: 3 });
+    await admin.db.doc(`notes/${b}`).update({ downloadCount: 4 });
+    const mine = (await admin.db.collection('notes').where('collegeName', '==', COLLEGE).get())
+      .docs;
+
+    const page = await adminPage('/colleges');
+    const cardFigures = async (name: string) => {
+      const card = page.locator(`li[data-college="${name}"]`);
+      const values = await card.locator('dd').allTextContents();
+      return values.map(Number);
+    };
+    await page.getByLabel('Search colleges').fill(COLLEGE.toLowerCase());
+    await page.locator('li[data-college]').first().waitFor();
+    expect(await page.locator('li[data-college]').count()).toBe(1);
+    const approved = mine.filter((d) => d.get('approved') === true).length;
+    expect(await cardFigures(COLLEGE)).toEqual([
+      mine.length,
+      mine.reduce((s, d) => s + (d.get('downloadCount') as number), 0),
+      approved,
+      mine.length - approved,
+    ]);
+
+    // Every card against the data (other files add notes meanwhile: a still snapshot).
+    await matchesData(
+      page,
+      async () => {
+        await page.locator('li[data-college]').first().waitFor();
+        const names = await page
+          .locator('li[data-college]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-college')!));
+        return Promise.all(names.map(async (n) => [n, ...(await cardFigures(n))]));
+      },
+      async () => {
+        const groups = new Map<string, number[]>();
+        for (const d of (await admin.db.collection('notes').get()).docs) {
+          const name = d.get('collegeName') as string;
+          const g = groups.get(name) ?? [0, 0, 0, 0];
+          g[0]! += 1;
+          g[1]! += (d.get('downloadCount') as number) ?? 0;
+          g[d.get('approved') === true ? 2 : 3]! += 1;
+          groups.set(name, g);
+        }
+        return [...groups.entries()]
+          .sort(([x], [y]) => x.localeCompare(y, 'en'))
+          .map(([n, g]) => [n, ...g]);
+      },
+    );
+
+    // Drill-down into ours, and back.
+    await page.getByLabel('Search colleges').fill(COLLEGE);
+    await page.getByRole('button', { name: COLLEGE }).click();
+    await page.getByRole('heading', { name: `Notes from ${COLLEGE}` }).waitFor();
+    const rows = page.locator('tbody tr[data-note-id]');
+    await rows.first().waitFor();
+    const shown = await rows.evaluateAll((els) =>
+      els.map(
+        (e) => [e.getAttribute('data-note-id'), e.querySelectorAll('td')[4]?.textContent] as const,
+      ),
+    );
+    expect(new Map(shown)).toEqual(
+      new Map(mine.map((d) => [d.id, String(d.get('downloadCount'))])),
+    );
+    await page.getByRole('button', { name: 'Back to All Colleges' }).click();
+    await page.getByRole('heading', { name: 'Colleges', exact: true }).waitFor();
+
+    await page.getByLabel('Search colleges').fill(`no such college ${RUN}`);
+    await page.getByText(ADMIN_TEXTS.noColleges).waitFor();
+    await page.goto(`/admin-dashboard/colleges?college=${encodeURIComponent(`Nowhere ${RUN}`)}`);
+    await page.getByText(ADMIN_TEXTS.noCollegeNotes).waitFor();
+    await page.close();
+  });
+});
+
+describe('loading texts and error banners', () => {
+  const screens = [
+    ['', '**/api/admin/stats', 'Loading statistics...', 'Error: Failed to fetch statistics'],
+    ['/users', '**/api/admin/users', 'Loading users...', 'Failed to fetch users'],
+    ['/notes', '**/api/admin/notes', 'Loading notes...', 'Failed to fetch notes'],
+    [
+      '/pending',
+      '**/api/admin/notes/pending',
+      'Loading pending notes...',
+      'Failed to fetch pending notes',
+    ],
+    ['/colleges', '**/api/admin/notes', 'Loading college data...', 'Failed to fetch notes'],
+  ] as const;
+
+  it('each screen shows its loading text, then its banner when the facade fails', async () => {
+    const page = await adminPage();
+    for (const [path, url, loading, banner] of screens) {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(url, async (route) => {
+        await held;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+      });
+      await page.goto(`/admin-dashboard${path}`);
+      await page.getByRole('status').filter({ hasText: loading }).waitFor();
+      release();
+      await eventually(() => page.getByRole('alert').textContent()).toBe(banner);
+      await page.unroute(url);
+    }
+    // The drill-down's own message.
+    await page.route('**/api/admin/notes/college/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto(`/admin-dashboard/colleges?college=${encodeURIComponent(COLLEGE)}`);
+    await eventually(() => page.getByRole('alert').textContent()).toBe(
+      'Failed to fetch college notes',
+    );
+    expect(pathOf(page)).toBe('/admin-dashboard/colleges');
+    await page.close();
+  });
+});

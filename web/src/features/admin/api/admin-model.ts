@@ -1,0 +1,224 @@
+/**
+ * What the admin screens show, from the facade's JSON (functions/src/services/views.ts), and the
+ * pure logic of those screens: searches, the college grouping, the user edit validation. No
+ * Firebase imports, so it is unit-tested without an SDK.
+ */
+import { USER_LIMITS, charLength, type Role } from '@notenest/shared';
+
+/** The spec's section 8 texts of the admin screens. */
+export const ADMIN_ERRORS = {
+  stats: 'Failed to fetch statistics',
+  users: 'Failed to fetch users',
+  deleteUser: 'Failed to delete user',
+  updateUser: 'Failed to update user',
+  notes: 'Failed to fetch notes',
+  deleteNote: 'Failed to delete note',
+  review: 'Failed to update note status',
+  pending: 'Failed to fetch pending notes',
+  approve: 'Failed to approve note',
+  college: 'Failed to fetch college notes',
+} as const;
+
+export const ADMIN_LOADING = {
+  stats: 'Loading statistics...',
+  users: 'Loading users...',
+  notes: 'Loading notes...',
+  pending: 'Loading pending notes...',
+  colleges: 'Loading college data...',
+} as const;
+
+export const ADMIN_TEXTS = {
+  noUsers: 'No users found matching your search',
+  noNotes: 'No notes found matching your search',
+  noPending: 'No notes pending approval!',
+  noColleges: 'No colleges found matching your search',
+  noCollegeNotes: 'No notes found for this college',
+  noDescription: 'No description provided',
+  unknownUploader: 'Unknown',
+  allColleges: 'All Colleges',
+  deleteUserConfirm:
+    'Are you sure you want to delete this user? This will also delete all their notes.',
+  deleteNoteConfirm: 'Are you sure you want to delete this note?',
+} as const;
+
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+  notesCount: number;
+  createdAt: string | null;
+}
+
+export interface AdminNote {
+  id: string;
+  title: string;
+  description: string;
+  subject: string;
+  collegeName: string;
+  courseName: string;
+  uploaderName: string;
+  approved: boolean;
+  downloadCount: number;
+  fileUrl: string;
+  fileName: string | null;
+  createdAt: string | null;
+}
+
+export interface AdminStats {
+  totalUsers: number;
+  totalNotes: number;
+  pendingApprovals: number;
+  totalDownloads: number;
+  mostDownloadedNotes: AdminNote[];
+}
+
+type Json = Record<string, unknown>;
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+export function toAdminUser(v: Json): AdminUser {
+  return {
+    id: str(v['id'] ?? v['_id']),
+    username: str(v['username']),
+    email: str(v['email']),
+    role: v['role'] === 'admin' ? 'admin' : 'user',
+    notesCount: num(v['notesCount']),
+    createdAt: typeof v['createdAt'] === 'string' ? v['createdAt'] : null,
+  };
+}
+
+/** The uploader's name as the admin views read it (`uploader.username`), "Unknown" when absent. */
+export function uploaderOf(v: Json): string {
+  const uploader = v['uploader'] as Json | null | undefined;
+  const name = str(uploader?.['username']).trim() || str(v['uploaderName']).trim();
+  return name || ADMIN_TEXTS.unknownUploader;
+}
+
+export function toAdminNote(v: Json): AdminNote {
+  return {
+    id: str(v['id'] ?? v['_id']),
+    title: str(v['title']),
+    description: str(v['description']),
+    subject: str(v['subject'] ?? v['subjectName']),
+    collegeName: str(v['collegeName']),
+    courseName: str(v['courseName']),
+    uploaderName: uploaderOf(v),
+    approved: v['approved'] === true,
+    downloadCount: num(v['downloadCount']),
+    fileUrl: str(v['fileUrl']),
+    fileName: typeof v['fileName'] === 'string' ? v['fileName'] : null,
+    createdAt: typeof v['createdAt'] === 'string' ? v['createdAt'] : null,
+  };
+}
+
+export function toAdminStats(v: Json): AdminStats {
+  const top = Array.isArray(v['mostDownloadedNotes']) ? (v['mostDownloadedNotes'] as Json[]) : [];
+  return {
+    totalUsers: num(v['totalUsers']),
+    totalNotes: num(v['totalNotes']),
+    pendingApprovals: num(v['pendingApprovals']),
+    totalDownloads: num(v['totalDownloads']),
+    mostDownloadedNotes: top.map(toAdminNote),
+  };
+}
+
+const includes = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle);
+
+/** Users whose username or email contains the search, case-insensitively. */
+export function searchUsers(users: readonly AdminUser[], search: string): AdminUser[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return [...users];
+  return users.filter((u) => includes(u.username, q) || includes(u.email, q));
+}
+
+/** Notes whose title, subject or uploader contains the search, in `college` when one is given. */
+export function searchNotes(
+  notes: readonly AdminNote[],
+  search: string,
+  college = '',
+): AdminNote[] {
+  const q = search.trim().toLowerCase();
+  return notes.filter(
+    (n) =>
+      (!college || n.collegeName === college) &&
+      (!q || includes(n.title, q) || includes(n.subject, q) || includes(n.uploaderName, q)),
+  );
+}
+
+/** The distinct college names, sorted, for the "All Colleges" filter. */
+export function collegeNames(notes: readonly AdminNote[]): string[] {
+  return [...new Set(notes.map((n) => n.collegeName).filter(Boolean))].sort((a, b) =>
+    a.localeCompare(b, 'en'),
+  );
+}
+
+export interface CollegeSummary {
+  name: string;
+  totalNotes: number;
+  downloads: number;
+  approved: number;
+  pending: number;
+}
+
+/** The Colleges cards: all notes grouped by collegeName, sorted by name. */
+export function groupByCollege(notes: readonly AdminNote[]): CollegeSummary[] {
+  const byName = new Map<string, CollegeSummary>();
+  for (const n of notes) {
+    const name = n.collegeName || 'Unknown';
+    const c = byName.get(name) ?? { name, totalNotes: 0, downloads: 0, approved: 0, pending: 0 };
+    c.totalNotes += 1;
+    c.downloads += n.downloadCount;
+    if (n.approved) c.approved += 1;
+    else c.pending += 1;
+    byName.set(name, c);
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+export function searchColleges(colleges: readonly CollegeSummary[], search: string) {
+  const q = search.trim().toLowerCase();
+  return q ? colleges.filter((c) => includes(c.name, q)) : [...colleges];
+}
+
+export interface UserEdit {
+  username: string;
+  email: string;
+  role: Role;
+}
+
+export type UserEditErrors = Partial<Record<'username' | 'email', string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The Edit User form's checks (spec section 5), the same the facade applies. */
+export function validateUserEdit(edit: UserEdit): UserEditErrors {
+  const errors: UserEditErrors = {};
+  const username = edit.username.trim();
+  const { min, max } = USER_LIMITS.username;
+  if (!username) errors.username = 'Username is required';
+  else if (charLength(username) < min || charLength(username) > max)
+    errors.username = `Username must be ${min} to ${max} characters`;
+  const email = edit.email.trim();
+  if (!email) errors.email = 'Email is required';
+  else if (email.length > USER_LIMITS.email.max || !EMAIL.test(email))
+    errors.email = 'Please enter a valid email address';
+  return errors;
+}
+
+/** en-US short date of an ISO timestamp, as the spec shows dates; empty when unknown. */
+export function formatDay(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** The banner text: the spec's message, and the server's reason when it gave one. */
+export function bannerText(spec: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message.trim() : '';
+  return reason && reason !== spec && !/^Request failed with status/.test(reason)
+    ? `${spec}: ${reason}`
+    : spec;
+}

@@ -1,0 +1,132 @@
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '../../../shared/routing/paths';
+import { useDisplayedUser, useSignOut } from '../../auth';
+
+export const ADMIN_SECTIONS = [
+  { to: '', label: 'Dashboard' },
+  { to: 'users', label: 'Users' },
+  { to: 'notes', label: 'Notes' },
+  { to: 'pending', label: 'Pending Approvals' },
+  { to: 'colleges', label: 'Colleges' },
+] as const;
+
+function SidebarLinks() {
+  return (
+    <Stack as="ul" listStyleType="none" gap="1">
+      {ADMIN_SECTIONS.map((s) => (
+        <li key={s.label}>
+          <Box
+            asChild
+            display="block"
+            px="3"
+            py="2"
+            rounded="md"
+            color="gray.100"
+            _hover={{ bg: 'gray.700' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'teal.300' }}
+            css={{ '&[aria-current=page]': { bg: 'teal.700', color: 'white', fontWeight: 'bold' } }}
+          >
+            <NavLink to={s.to ? `${paths.adminDashboard}/${s.to}` : paths.adminDashboard} end>
+              {s.label}
+            </NavLink>
+          </Box>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * Admin layout (spec section 2): the "Admin Panel" sidebar, collapsed behind a menu button on
+ * small screens, and the "Admin Dashboard" header with the admin's name and Sign Out.
+ */
+export function AdminLayout() {
+  const user = useDisplayedUser();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+  // Open for the page it was opened on: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const name = user?.displayName?.trim() || 'Admin';
+
+  return (
+    <Flex direction={{ base: 'column', md: 'row' }} minH="100dvh" bg="gray.50">
+      <Box
+        as="nav"
+        aria-label="Admin"
+        bg="gray.900"
+        color="white"
+        p={{ base: '4', md: '6' }}
+        w={{ md: '64' }}
+        flexShrink={0}
+      >
+        <Flex align="center" justify="space-between">
+          <Text fontSize="xl" fontWeight="bold">
+            Admin Panel
+          </Text>
+          <Button
+            display={{ base: 'inline-flex', md: 'none' }}
+            variant="outline"
+            color="white"
+            borderColor="gray.500"
+            _hover={{ bg: 'gray.700' }}
+            size="sm"
+            aria-expanded={open}
+            aria-controls="admin-sections"
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            <MenuIcon open={open} />
+            {open ? 'Close menu' : 'Menu'}
+          </Button>
+        </Flex>
+        <Box id="admin-sections" mt="6" display={{ base: open ? 'block' : 'none', md: 'block' }}>
+          <SidebarLinks />
+        </Box>
+      </Box>
+      <Flex direction="column" flex="1" minW="0">
+        <Flex
+          as="header"
+          align="center"
+          justify="space-between"
+          gap="3"
+          wrap="wrap"
+          bg="white"
+          borderBottomWidth="1px"
+          borderColor="gray.200"
+          px={{ base: '4', md: '8' }}
+          py="4"
+        >
+          <Heading as="h1" size="xl">
+            Admin Dashboard
+          </Heading>
+          <Flex align="center" gap="3">
+            <Text fontWeight="medium" data-testid="admin-name">
+              {name}
+            </Text>
+            <Button size="sm" variant="outline" colorPalette="teal" onClick={() => void signOut()}>
+              Sign Out
+            </Button>
+          </Flex>
+        </Flex>
+        <Box as="main" id="main" flex="1" px={{ base: '4', md: '8' }} py="6">
+          <Outlet />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,267 @@
+/**
+ * Building blocks of the admin screens: error banner, status badge, tables and dialogs. Chakra's
+ * table and dialog recipes are passed to the components here rather than added to the app's
+ * system (shared/ui/system.ts), so their styles ship in the admin chunk only, not on public pages.
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Dialog,
+  Heading,
+  Portal,
+  Table,
+  Text,
+  chakra,
+  type TableRootProps,
+} from '@chakra-ui/react';
+import { dialogSlotRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+
+/** The admin screens' red banner (spec section 8). */
+export function ErrorBanner({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Box
+      role="alert"
+      bg="red.50"
+      color="red.800"
+      borderWidth="1px"
+      borderColor="red.300"
+      rounded="md"
+      px="4"
+      py="3"
+      mb="4"
+    >
+      {message}
+    </Box>
+  );
+}
+
+export function StatusBadge({ approved }: { approved: boolean }) {
+  return approved ? (
+    <Badge bg="green.100" color="green.800">
+      Approved
+    </Badge>
+  ) : (
+    <Badge bg="orange.100" color="orange.900">
+      Pending
+    </Badge>
+  );
+}
+
+export function PageTitle({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
+  return (
+    <Box display="flex" alignItems="center" justifyContent="space-between" gap="3" mb="6">
+      <Heading as="h2" size="2xl">
+        {children}
+      </Heading>
+      {extra}
+    </Box>
+  );
+}
+
+/** A table with column headers, scrolling sideways on narrow screens rather than overflowing. */
+export function DataTable({
+  label,
+  columns,
+  children,
+  ...rest
+}: { label: string; columns: readonly string[]; children: ReactNode } & TableRootProps) {
+  return (
+    <Box overflowX="auto" bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+      <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={label} {...rest}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((c) => (
+              <Table.ColumnHeader key={c} scope="col" color="gray.800" fontWeight="semibold">
+                {c}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+export { Table };
+
+export interface AdminDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md' | 'lg';
+  /** The button that closes without acting. */
+  closeLabel?: string;
+}
+
+/**
+ * A modal dialog: focus moves into it, stays there, and returns to what opened it on close;
+ * Escape and the Close button close it.
+ */
+export function AdminDialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  role = 'dialog',
+  size = 'md',
+  closeLabel = 'Close',
+}: AdminDialogProps) {
+  return (
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      role={role}
+      size={size}
+      placement="center"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content bg="white">
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              <Dialog.CloseTrigger asChild position="static">
+                <Button variant="outline">{closeLabel}</Button>
+              </Dialog.CloseTrigger>
+              {footer}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * A confirmation (the spec's delete confirmations) as an alert dialog. `onConfirm` runs the action;
+ * its failure is reported by the caller's banner, and the dialog closes either way.
+ */
+export function ConfirmDialog({
+  open,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      title="Please confirm"
+      role="alertdialog"
+      size="sm"
+      closeLabel="Cancel"
+      footer={
+        <ActionButton
+          tone="danger"
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onConfirm();
+            } finally {
+              setBusy(false);
+              onClose();
+            }
+          }}
+        >
+          {confirmLabel}
+        </ActionButton>
+      }
+    >
+      <Text>{message}</Text>
+    </AdminDialog>
+  );
+}
+
+const TONES = {
+  approve: 'green',
+  pending: 'orange',
+  danger: 'red',
+  primary: 'teal',
+} as const;
+
+/**
+ * A solid action button in a shade dark enough for white text (the palettes' default solid
+ * shades, e.g. green.600, fall below 4.5:1 against white).
+ */
+export function ActionButton({
+  tone,
+  ...rest
+}: { tone: keyof typeof TONES } & ComponentProps<typeof Button>) {
+  const c = TONES[tone];
+  return (
+    <Button
+      bg={`${c}.700`}
+      color="white"
+      _hover={{ bg: `${c}.800` }}
+      _active={{ bg: `${c}.900` }}
+      {...rest}
+    />
+  );
+}
+
+/** A labelled native select (keyboard and screen-reader behaviour of the platform). */
+export function SelectField({
+  id,
+  label,
+  children,
+  ...rest
+}: { id: string; label: string; children: ReactNode } & ComponentProps<typeof chakra.select>) {
+  return (
+    <Box>
+      <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1.5">
+        {label}
+      </chakra.label>
+      <chakra.select
+        id={id}
+        w="full"
+        h="10"
+        px="3"
+        bg="white"
+        color="gray.900"
+        borderWidth="1px"
+        borderColor="gray.300"
+        rounded="md"
+        _disabled={{ opacity: 0.7, cursor: 'not-allowed' }}
+        {...rest}
+      >
+        {children}
+      </chakra.select>
+    </Box>
+  );
+}
+
+/** "Show more" under a list cut by usePaged (hidden = rows not shown yet). */
+export function ShowMore({ hidden, onMore }: { hidden: number; onMore: () => void }) {
+  if (hidden <= 0) return null;
+  return (
+    <Box textAlign="center" mt="4">
+      <Button variant="outline" onClick={onMore}>
+        Show more ({hidden} more)
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { LoadingState } from '../../../shared/ui';
+import { fetchStats } from '../api/admin-api';
+import { ADMIN_ERRORS, ADMIN_LOADING, bannerText } from '../api/admin-model';
+import { useAdminUser } from '../hooks/admin-user';
+import { useResource } from '../hooks/use-resource';
+import { DataTable, ErrorBanner, PageTitle, Table } from './admin-ui';
+
+function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <Box
+      as="section"
+      aria-label={label}
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="lg"
+      p="5"
+      shadow="sm"
+    >
+      <Text color="gray.700" fontSize="sm" fontWeight="medium">
+        {label}
+      </Text>
+      <Text fontSize="3xl" fontWeight="bold" data-testid="stat-value">
+        {value.toLocaleString('en-US')}
+      </Text>
+    </Box>
+  );
+}
+
+/** Dashboard: the facade's aggregated statistics and the most downloaded notes. */
+export function DashboardPage() {
+  const user = useAdminUser();
+  const { state, data } = useResource(() => fetchStats(user), user.uid);
+
+  return (
+    <>
+      <PageTitle>Dashboard</PageTitle>
+      {state.status === 'loading' && <LoadingState label={ADMIN_LOADING.stats} />}
+      {state.status === 'error' && (
+        <ErrorBanner message={`Error: ${bannerText(ADMIN_ERRORS.stats, state.error)}`} />
+      )}
+      {data && (
+        <>
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="8">
+            <StatCard label="Total Users" value={data.totalUsers} />
+            <StatCard label="Total Notes" value={data.totalNotes} />
+            <StatCard label="Pending Approvals" value={data.pendingApprovals} />
+            <StatCard label="Total Downloads" value={data.totalDownloads} />
+          </SimpleGrid>
+          <Heading as="h3" size="lg" mb="3">
+            Most Downloaded Notes
+          </Heading>
+          <DataTable
+            label="Most Downloaded Notes"
+            columns={['Title', 'Subject', 'College', 'Uploader', 'Downloads']}
+          >
+            {data.mostDownloadedNotes.map((n) => (
+              <Table.Row key={n.id} data-note-id={n.id}>
+                <Table.Cell>{n.title}</Table.Cell>
+                <Table.Cell>{n.subject}</Table.Cell>
+                <Table.Cell>{n.collegeName}</Table.Cell>
+                <Table.Cell>{n.uploaderName}</Table.Cell>
+                <Table.Cell>{n.downloadCount}</Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
+        </>
+      )}
+    </>
+  );
+}
