@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
-import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
+import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
 import { adminFor, pathOf, uniqueEmail } from '../../testing/e2e';
 import { ADMIN_TEXTS } from './api/admin-model';
 
@@ -51,23 +51,8 @@ afterAll(async () => {
 /** expect.poll with room for a loaded machine. */
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
-/**
- * A fresh ID token for `email` (Auth emulator REST sign-in). The token createStudent returns
- * predates its profile update, which the facade's revocation check may refuse.
- */
-async function idTokenOf(email: string): Promise<string> {
-  const res = await fetch(
-    `http://${stack.host}:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const body = (await res.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
+/** A fresh ID token for `email` (tokens expire; the admin's changes revoke older ones). */
+const idTokenOf = (email: string) => idTokenFor(stack, email, PASSWORD);
 
 /** Uploads a note as `who` through the facade, as the upload form does; it starts pending. */
 async function uploadNote(
