@@ -34,6 +34,10 @@ export default mergeConfig(
             name: 'e2e',
             include: ['src/**/*.e2e.test.ts'],
             globalSetup: ['../test/support/web-e2e-setup.ts'],
+            // One file at a time: files approve, like and comment on the shared stack, and Browse
+            // asserts the seeded list (newest first). Each file removes the notes it made in
+            // afterAll; run side by side, one file's short-lived note would show in another's list.
+            fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 240_000,
           },

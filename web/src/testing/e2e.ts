@@ -8,7 +8,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import type { Page } from 'playwright-core';
-import type { StackAddress } from '../../../test/support/stack';
+import { idTokenFor, type StackAddress } from '../../../test/support/stack';
 
 export const PROJECT = 'demo-notenest';
 export const BUCKET = 'demo-notenest.appspot.com';
@@ -51,3 +51,24 @@ export function pngOfSize(bytes: number): Buffer {
   // Padding after IEND is ignored by decoders; the upload only needs the size and the type.
   return Buffer.concat([base, Buffer.alloc(bytes - base.length, 0)]);
 }
+
+/**
+ * Deletes every note `uid` uploaded through the facade's admin delete (the cascade: file,
+ * comments, likes, saved copies, counters), so a file's notes do not change what later files see
+ * in Browse (newest first) on the shared stack.
+ */
+export async function deleteNotesOf(stack: StackAddress, uid: string) {
+  const admin = adminFor(stack);
+  const token = await idTokenFor(stack, ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password);
+  const notes = await admin.db.collection('notes').where('uploaderId', '==', uid).get();
+  for (const note of notes.docs) {
+    const res = await fetch(`${stack.url}/api/admin/notes/${note.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`deleting note ${note.id}: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** The seeded admin (README's demo accounts). */
+export const ADMIN_ACCOUNT = { email: 'admin@notenest.dev', password: 'admin1234' } as const;

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
-import { adminFor, uniqueEmail } from '../../testing/e2e';
+import { adminFor, deleteNotesOf, uniqueEmail } from '../../testing/e2e';
 import { formatDate } from '../../shared/utils/dates';
 
 const stack = inject('testStack');
@@ -131,6 +131,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  // Later e2e files expect Browse to list the seeded notes only.
+  if (uploaderUid) await deleteNotesOf(stack, uploaderUid);
   await admin.close();
 });
 

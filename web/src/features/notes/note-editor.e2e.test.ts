@@ -11,7 +11,7 @@ import { MAX_NOTE_FILE_BYTES, NOTE_MESSAGES } from '@notenest/shared';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { makePdf } from '../../../../scripts/lib/pdf.mjs';
 import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
-import { adminFor, pathOf, uniqueEmail } from '../../testing/e2e';
+import { adminFor, deleteNotesOf, pathOf, uniqueEmail } from '../../testing/e2e';
 
 const stack = inject('testStack');
 const admin = adminFor(stack);
@@ -49,6 +49,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  // Later e2e files expect Browse to list the seeded notes only.
+  if (uid) await deleteNotesOf(stack, uid);
   await admin.close();
 });
 
