@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, homeRedirectFor, useDisplayedUser } from '../features/auth';
+import { loadFirestore } from '../shared/firebase/firestore';
 import { LoadingState } from '../shared/ui/loading-state';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error';
@@ -19,7 +20,12 @@ export const pageImports = {
   about: () => import('../features/about/components/about-page'),
   signIn: () => import('../features/auth/components/sign-in-page'),
   signUp: () => import('../features/auth/components/sign-up-page'),
-  browse: () => import('../features/browse/components/browse-page'),
+  browse: () => {
+    // Browse queries Firestore as soon as it renders: fetch the SDK alongside the page's chunk
+    // rather than after it (one round trip less before the list, on a slow phone network).
+    void loadFirestore();
+    return import('../features/browse/components/browse-page');
+  },
   noteDetail: () => import('../features/notes/components/note-detail-page'),
   uploadNote: () => import('../features/notes/components/upload-note-page'),
   updateNote: () => import('../features/notes/components/update-note-page'),

@@ -14,6 +14,7 @@ const SHELL_CSS = [
   'src/shared/ui/base.css',
   'src/app/layout/app-layout.css',
   'src/features/home/components/home-page.css',
+  'src/features/browse/components/note-card.css',
 ];
 
 const builtCss = () =>
