@@ -71,6 +71,9 @@ async function signIn(page, email, password) {
   await form.locator('input[type="password"]').fill(password);
   await form.locator('button[type="submit"]').click();
   await page.waitForURL((u) => !/^\/sign-?in$/.test(u.pathname), { timeout: 30_000 });
+  // Let the landing page (/profile, /admin-dashboard) finish loading, so none of its scripts
+  // arrives while the next route is being measured.
+  await page.waitForLoadState('networkidle');
 }
 
 /**
@@ -84,9 +87,14 @@ async function scriptsOf(page, route, ready) {
   const scripts = new Map();
   const onResponse = (res) => {
     if (res.request().resourceType() !== 'script') return;
+    // A body Chromium no longer holds (the page navigated on, e.g. a redirect) is fetched again:
+    // the assets are immutable files of web/dist.
+    const body = res
+      .body()
+      .catch(() => fetch(res.url()).then(async (r) => Buffer.from(await r.arrayBuffer())));
     scripts.set(
       res.url(),
-      res.body().then((b) => gzipSync(b, { level: 9 }).length),
+      body.then((b) => gzipSync(b, { level: 9 }).length),
     );
   };
   page.on('response', onResponse);
