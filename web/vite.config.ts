@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { chakraStaticCssPlugin } from './build-plugins/chakra-static-css.ts';
 
 /**
  * Chunks that hold a Firebase SDK are named after it, so a glance at dist/assets (or at the network
@@ -62,7 +63,7 @@ export function reactfireSdkStubs(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactfireSdkStubs()],
+  plugins: [react(), reactfireSdkStubs(), chakraStaticCssPlugin()],
   resolve: {
     // Bundle @notenest/shared from source: tree-shaken with the app, no build of shared/ needed
     // first (tsconfig.json maps the same path for the type check).
@@ -76,6 +77,8 @@ export default defineConfig({
     // Lighthouse and Playwright runs without shipping them to users' parsers (they are fetched
     // only by dev tools).
     sourcemap: true,
+    // The module graph of the build, read by the size-budget test (src/app/bundle-budget.test.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         chunkFileNames: (chunk) => {

@@ -1,3 +1,4 @@
+import { ReadCounter, aggregationReads, queryReads } from './read-counter.js';
 import { compileAggregations, runAggregations } from './aggregation.js';
 import {
   type AuthorizedWrite,
@@ -112,6 +113,8 @@ export class FirestoreEngine {
   private readonly rules = new Map<string, { name?: string; content: string }[]>();
   private authorizer: FirestoreAuthorizer;
   private readonly listenHost: ListenHost;
+  /** Billable reads per database (read-counter.ts), for the emulator's reads endpoint. */
+  readonly reads = new ReadCounter();
 
   constructor(options: EngineOptions = {}) {
     this.clock = new EngineClock(options.now);
@@ -143,6 +146,7 @@ export class FirestoreEngine {
         });
       },
       unregister: (s) => this.listeners.delete(s),
+      countReads: (database, n) => this.reads.add(database, n),
     };
   }
 
@@ -265,6 +269,7 @@ export class FirestoreEngine {
       );
     }
     if (rc.txn) this.txns.recordRead(rc.txn, req.name, store);
+    this.reads.add(database, 1);
     if (!doc) throw new RpcError(Code.NOT_FOUND, `Document "${req.name}" not found.`);
     return maskDoc(doc, req.mask);
   }
@@ -288,6 +293,7 @@ export class FirestoreEngine {
           this.authorizer.authorizeGet({ ...base, path: name, resource: doc?.json ?? null }),
         );
       if (rc.txn) this.txns.recordRead(rc.txn, name, store);
+      this.reads.add(database, 1);
       out.push(doc ? { found: maskDoc(doc, req.mask), readTime } : { missing: name, readTime });
     }
     if (rc.newTransaction) {
@@ -330,6 +336,7 @@ export class FirestoreEngine {
 
   async runQuery(ctx: CallContext, req: RunQueryRequest): Promise<RunQueryResponse[]> {
     const { q, docs, rc, readTime } = this.readQuery(ctx, req, req.structuredQuery);
+    this.reads.add(parseParentName(req.parent).database, queryReads(docs.length));
     const out: RunQueryResponse[] = docs.map((d) => ({
       document: projectDocument(q, d),
       readTime,
@@ -346,6 +353,7 @@ export class FirestoreEngine {
     const saq = req.structuredAggregationQuery ?? {};
     const aggs = compileAggregations(saq.aggregations);
     const { docs, rc, readTime } = this.readQuery(ctx, req, saq.structuredQuery);
+    this.reads.add(parseParentName(req.parent).database, aggregationReads(docs.length));
     const res: RunAggregationQueryResponse = {
       result: { aggregateFields: runAggregations(aggs, docs) },
       readTime,
@@ -402,6 +410,7 @@ export class FirestoreEngine {
         }),
       );
     }
+    this.reads.add(parent.database, queryReads(docs.length));
     let rows: Document[] = docs.map((d) => maskDoc(d, req.mask));
     if (req.showMissing)
       rows.push(...store.missingWithChildren(collection).map((name) => ({ name })));

@@ -43,6 +43,8 @@ export interface ListenHost {
     results: StoredDoc[],
   ): string | null;
   unregister(stream: ListenStream): void;
+  /** Billable reads (read-counter.ts): a target's initial results, then each document sent. */
+  countReads(database: string, reads: number): void;
 }
 
 export function encodeResumeToken(ns: bigint): string {
@@ -156,6 +158,7 @@ export class ListenStream implements StreamHandle<ListenRequest> {
           ? null
           : this.host.authorizeTarget(this.ctx, database, { documents: names }, docs);
         if (denied !== null) return this.refuse(id, 7, denied);
+        this.host.countReads(database, Math.max(1, names.length));
         state = { id, database, names: new Set(names), view: new Map() };
       } else if (t.query) {
         const parent = t.query.parent;
@@ -171,6 +174,7 @@ export class ListenStream implements StreamHandle<ListenRequest> {
               docs,
             );
         if (denied !== null) return this.refuse(id, 7, denied);
+        this.host.countReads(database, Math.max(1, docs.length));
         state = { id, database, query: q, view: new Map() };
         if (q.limit !== undefined) {
           state.window = docs;
@@ -336,6 +340,7 @@ export class ListenStream implements StreamHandle<ListenRequest> {
           targetIds: p.changed,
         };
         if (p.removed.length > 0) dc.removedTargetIds = p.removed;
+        this.host.countReads(database, 1);
         this.send({ documentChange: dc });
       } else if (p.removed.length > 0) {
         const body = { document: name, removedTargetIds: p.removed, readTime };

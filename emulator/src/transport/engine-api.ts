@@ -43,6 +43,11 @@ export interface EngineApi {
   openWrite(ctx: CallContext, sink: StreamSink<Msg>): StreamHandle<Msg>;
   clear(projectId: string, databaseId?: string): void;
   setRules(projectId: string, files: { name?: string; content: string }[]): void;
+  /** Billable document reads per project (src/firestore/read-counter.ts). */
+  readonly reads: {
+    get(projectId: string): { total: number; databases: Record<string, number> };
+    reset(projectId: string): void;
+  };
 }
 
 /** Unary engine methods by gRPC method name; streaming ones return arrays. */

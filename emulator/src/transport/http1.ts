@@ -15,6 +15,8 @@ const MAX_BODY = 64 * 1024 * 1024;
 const CHANNEL = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 const RULES = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
 const CLEAR = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/;
+/** GET: billable document reads since the last DELETE (or start), per database and in total. */
+const READS = /^\/emulator\/v1\/projects\/([^/]+)\/reads$/;
 
 const DEFAULT_ALLOWED_HEADERS =
   'authorization, content-type, google-cloud-resource-prefix, x-firebase-gmpid, x-goog-api-client, ' +
@@ -137,6 +139,14 @@ export function createHttp1Handler(
     if (clear && method === 'DELETE') {
       engine.clear(decodeURIComponent(clear[1]!), decodeURIComponent(clear[2]!));
       sendJson(res, 200, '{}');
+      return;
+    }
+
+    const reads = READS.exec(path);
+    if (reads && (method === 'GET' || method === 'DELETE')) {
+      const projectId = decodeURIComponent(reads[1]!);
+      if (method === 'DELETE') engine.reads.reset(projectId);
+      sendJson(res, 200, JSON.stringify(method === 'GET' ? engine.reads.get(projectId) : {}));
       return;
     }
 

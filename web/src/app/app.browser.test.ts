@@ -199,6 +199,32 @@ describe('web app in Chromium (production build)', () => {
     }
   });
 
+  it('renders the header the same before and after a Chakra page has loaded Chakra', async () => {
+    // / has no Chakra runtime (plain CSS over the static Chakra stylesheet); /about brings
+    // Chakra's provider and its global styles. The header must not change between the two.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await open('/', { viewport });
+      try {
+        const header = page.locator('header');
+        await header.getByRole('link', { name: /NoteNest/ }).waitFor();
+        const before = await header.screenshot({ animations: 'disabled' });
+        const chakraStyles = () =>
+          page.evaluate(() => document.querySelectorAll('style[data-emotion]').length);
+        expect(await chakraStyles()).toBe(0);
+        await page.goto(`${server.origin}/about`, { waitUntil: 'networkidle' });
+        await page.locator('h1', { hasText: 'About NoteNest' }).waitFor();
+        expect(await chakraStyles()).toBeGreaterThan(0);
+        const after = await header.screenshot({ animations: 'disabled' });
+        expect(after.equals(before)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('serves client routes directly and shows the not-found page for unknown ones', async () => {
     const { context, page } = await open('/no-such-page');
     try {

@@ -1,12 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/auth';
-import { system } from '../shared/ui/system';
 
+/**
+ * App-wide providers. Chakra's provider is not here: it comes with the pages that use Chakra
+ * (router.tsx), so the shell and Home load none of Chakra's runtime.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  return (
-    <ChakraProvider value={system}>
-      <SessionProvider>{children}</SessionProvider>
-    </ChakraProvider>
-  );
+  return <SessionProvider>{children}</SessionProvider>;
 }

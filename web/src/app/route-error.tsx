@@ -1,19 +1,19 @@
-import { Button, Container, Heading, Text } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+/** Plain markup (shared/ui/base.css): shown when a page, or Chakra with it, failed to load. */
 function RouteErrorScreen() {
   return (
-    <Container maxW="3xl" py="16" role="alert">
-      <Heading as="h1" size="2xl" mb="3">
-        Something went wrong
-      </Heading>
-      <Text color="fg.muted" mb="6">
-        The page could not be shown. Please try again.
-      </Text>
-      <Button colorPalette="teal" onClick={() => location.reload()}>
+    <div className="nn-container nn-route-error" role="alert">
+      <h1 className="nn-heading">Something went wrong</h1>
+      <p className="nn-muted">The page could not be shown. Please try again.</p>
+      <button
+        type="button"
+        className="nn-button nn-button--solid"
+        onClick={() => location.reload()}
+      >
         Try Again
-      </Button>
-    </Container>
+      </button>
+    </div>
   );
 }
 

@@ -1,39 +1,32 @@
-import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useDisplayedUser } from '../../features/auth';
-import { LoadingState } from '../../shared/ui';
+import { LoadingState } from '../../shared/ui/loading-state';
 import { RouteErrorBoundary } from '../route-error';
 import { SiteHeader } from './site-header';
+import './app-layout.css';
 
-/** Shell of every non-admin page: skip link, header (hidden for admins, per spec), main. */
+/**
+ * Shell of every non-admin page: skip link, header (hidden for admins, per spec), main. Plain
+ * markup and CSS, no Chakra: it is on every page, including / whose JS budget Chakra's runtime
+ * alone would exceed; the pages that use Chakra get it with their chunk (router.tsx).
+ */
 export function AppLayout() {
   const user = useDisplayedUser();
   const { pathname } = useLocation();
   return (
     <>
-      <Box
-        asChild
-        position="absolute"
-        left="2"
-        top="-16"
-        zIndex="skipLink"
-        bg="white"
-        px="4"
-        py="2"
-        rounded="md"
-        _focusVisible={{ top: '2' }}
-      >
-        <a href="#main">Skip to content</a>
-      </Box>
+      <a className="nn-skip-link" href="#main">
+        Skip to content
+      </a>
       {user?.role !== 'admin' && <SiteHeader />}
-      <Box as="main" id="main" tabIndex={-1} minH="60dvh" _focus={{ outline: 'none' }}>
+      <main id="main" tabIndex={-1} className="nn-main">
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>
-      </Box>
+      </main>
     </>
   );
 }

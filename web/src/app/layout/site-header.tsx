@@ -1,9 +1,26 @@
-import { Badge, Box, Button, Container, Flex, IconButton, Stack, chakra } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { displayNameOf, useDisplayedUser, useSignOut, type SessionUser } from '../../features/auth';
 import { paths } from '../../shared/routing/paths';
-import { RouterLink } from '../../shared/ui';
+
+/** A client-side link styled like Chakra's Link (shared/ui/base.css). */
+function NavLink({
+  to,
+  onNavigate,
+  className,
+  children,
+}: {
+  to: string;
+  onNavigate?: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} onClick={onNavigate} className={className ? `nn-link ${className}` : 'nn-link'}>
+      {children}
+    </Link>
+  );
+}
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
@@ -21,48 +38,23 @@ function MenuIcon({ open }: { open: boolean }) {
 function ProfileLink({ user, onNavigate }: { user: SessionUser | null; onNavigate?: () => void }) {
   if (!user) {
     return (
-      <RouterLink to={paths.signIn} onNavigate={onNavigate} fontWeight="semibold" color="teal.700">
+      <NavLink to={paths.signIn} onNavigate={onNavigate} className="nn-header__sign-in">
         Sign in
-      </RouterLink>
+      </NavLink>
     );
   }
   const name = displayNameOf(user);
   return (
-    <RouterLink
-      to={paths.profile}
-      onNavigate={onNavigate}
-      display="inline-flex"
-      alignItems="center"
-      gap="2"
-      fontWeight="semibold"
-    >
+    <NavLink to={paths.profile} onNavigate={onNavigate} className="nn-header__profile">
       {user.photoURL ? (
-        <chakra.img
-          src={user.photoURL}
-          alt=""
-          data-testid="header-avatar"
-          w="8"
-          h="8"
-          rounded="full"
-          objectFit="cover"
-        />
+        <img src={user.photoURL} alt="" data-testid="header-avatar" className="nn-avatar" />
       ) : (
-        <Flex
-          aria-hidden="true"
-          w="8"
-          h="8"
-          rounded="full"
-          bg="teal.600"
-          color="white"
-          align="center"
-          justify="center"
-          fontSize="sm"
-        >
+        <span aria-hidden="true" className="nn-avatar nn-avatar--initial">
           {name.charAt(0).toUpperCase()}
-        </Flex>
+        </span>
       )}
       {name}
-    </RouterLink>
+    </NavLink>
   );
 }
 
@@ -70,10 +62,9 @@ function SignOutButton({ onDone }: { onDone?: () => void }) {
   const signOut = useSignOut();
   const [busy, setBusy] = useState(false);
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      colorPalette="teal"
+    <button
+      type="button"
+      className="nn-button nn-button--sm nn-button--outline"
       disabled={busy}
       onClick={async () => {
         setBusy(true);
@@ -88,7 +79,7 @@ function SignOutButton({ onDone }: { onDone?: () => void }) {
       }}
     >
       Sign Out
-    </Button>
+    </button>
   );
 }
 
@@ -97,14 +88,14 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <li>
-        <RouterLink to={paths.home} onNavigate={onNavigate}>
+        <NavLink to={paths.home} onNavigate={onNavigate}>
           Home
-        </RouterLink>
+        </NavLink>
       </li>
       <li>
-        <RouterLink to={paths.about} onNavigate={onNavigate}>
+        <NavLink to={paths.about} onNavigate={onNavigate}>
           About
-        </RouterLink>
+        </NavLink>
       </li>
       <li>
         <ProfileLink user={user} onNavigate={onNavigate} />
@@ -131,58 +122,37 @@ export function SiteHeader() {
   const close = () => setOpenOn(null);
 
   return (
-    <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
-      <Container maxW="6xl">
-        <Flex h="16" align="center" justify="space-between" gap="4">
-          <RouterLink
-            to={paths.home}
-            onNavigate={close}
-            fontSize="xl"
-            fontWeight="bold"
-            color="teal.800"
-            display="inline-flex"
-            alignItems="center"
-            gap="2"
-            _hover={{ textDecoration: 'none' }}
-          >
+    <header className="nn-header">
+      <div className="nn-container">
+        <div className="nn-header__bar">
+          <NavLink to={paths.home} onNavigate={close} className="nn-header__brand">
             NoteNest
-            <Badge colorPalette="teal" variant="solid" size="sm">
-              Pro
-            </Badge>
-          </RouterLink>
-          <Box as="nav" aria-label="Main" display={{ base: 'none', md: 'block' }}>
-            <Flex as="ul" listStyleType="none" align="center" gap="6">
+            <span className="nn-badge">Pro</span>
+          </NavLink>
+          <nav aria-label="Main" className="nn-header__nav">
+            <ul className="nn-header__links">
               <NavLinks />
-            </Flex>
-          </Box>
-          <IconButton
-            display={{ base: 'inline-flex', md: 'none' }}
-            variant="ghost"
+            </ul>
+          </nav>
+          <button
+            type="button"
+            className="nn-button nn-button--ghost nn-header__toggle"
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="mobile-menu"
             onClick={() => setOpenOn(open ? null : pathname)}
           >
             <MenuIcon open={open} />
-          </IconButton>
-        </Flex>
-      </Container>
+          </button>
+        </div>
+      </div>
       {open && (
-        <Box
-          as="nav"
-          id="mobile-menu"
-          aria-label="Mobile"
-          display={{ md: 'none' }}
-          borderTopWidth="1px"
-          borderColor="gray.200"
-          px="6"
-          py="4"
-        >
-          <Stack as="ul" listStyleType="none" gap="4">
+        <nav id="mobile-menu" aria-label="Mobile" className="nn-header__menu">
+          <ul className="nn-header__menu-links">
             <NavLinks onNavigate={close} />
-          </Stack>
-        </Box>
+          </ul>
+        </nav>
       )}
-    </Box>
+    </header>
   );
 }

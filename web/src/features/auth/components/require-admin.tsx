@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { LoadingState } from '../../../shared/ui';
+import { LoadingState } from '../../../shared/ui/loading-state';
 import { paths } from '../../../shared/routing/paths';
 import { useRequiredAuth } from '../hooks/use-auth';
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LoadingState } from '../../../shared/ui';
+import { LoadingState } from '../../../shared/ui/loading-state';
 import { paths } from '../../../shared/routing/paths';
 import { useRequiredAuth } from '../hooks/use-auth';
 

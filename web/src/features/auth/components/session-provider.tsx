@@ -9,11 +9,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router-dom';
-import { rememberSession, signOutUser } from '../api/session-api';
 import {
   SESSION_HINT_KEY,
   browserStorage,
   readSessionHint,
+  writeSessionHint,
   type AuthState,
   type SessionUser,
 } from '../api/session';
@@ -52,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const start = useCallback(() => setStarted(true), []);
 
   const setUser = useCallback((user: SessionUser | null) => {
-    rememberSession(user);
+    writeSessionHint(browserStorage(), user);
     // A sign-out on purpose stays marked as such when reactfire confirms it.
     setState((prev) =>
       user
@@ -71,6 +71,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     setState({ status: 'signed-out', intentional: true });
+    // Loaded on use (and already in memory for a signed-in user): kept off the entry chunk,
+    // which carries this provider to every first-time visitor of /.
+    const { signOutUser } = await import('../api/session-api');
     await signOutUser();
   }, []);
 

@@ -99,11 +99,11 @@ export default function BrowsePage() {
   // The inline comment view replaces the list; the list (and its scroll position) is kept.
   const [openNote, setOpenNote] = useState<BrowseNote | null>(null);
   const scrollY = useRef(0);
-  const openComments = (note: BrowseNote) => {
+  const openComments = useCallback((note: BrowseNote) => {
     scrollY.current = window.scrollY;
     setOpenNote(note);
     window.scrollTo(0, 0);
-  };
+  }, []);
   const closeComments = () => setOpenNote(null);
   useEffect(() => {
     if (openNote === null && scrollY.current > 0) window.scrollTo(0, scrollY.current);

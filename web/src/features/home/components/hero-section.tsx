@@ -1,51 +1,26 @@
-import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
-import { RouterButton } from '../../../shared/ui';
 import { HERO, sectionTitle } from '../content';
 import { useUploadTarget } from '../hooks/use-upload-target';
 
 export function HeroSection() {
   const uploadTarget = useUploadTarget();
   return (
-    <Box
-      as="section"
-      aria-labelledby="hero-heading"
-      data-home-section="hero"
-      bgGradient="to-br"
-      gradientFrom="teal.700"
-      gradientTo="cyan.800"
-      color="white"
-      py={{ base: '16', md: '24' }}
-    >
-      <Container maxW="4xl" textAlign="center">
-        <Heading id="hero-heading" as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.15">
+    <section aria-labelledby="hero-heading" data-home-section="hero" className="nn-hero">
+      <div className="nn-container nn-hero__inner">
+        <h1 id="hero-heading" className="nn-heading nn-hero__title">
           {sectionTitle('hero')}
-        </Heading>
-        <Text fontSize={{ base: 'md', md: 'xl' }} mt="5" color="teal.50">
-          {HERO.subtitle}
-        </Text>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="4" justify="center" mt="8">
-          <RouterButton
-            to={uploadTarget}
-            size="lg"
-            bg="white"
-            color="teal.800"
-            _hover={{ bg: 'teal.50' }}
-          >
+        </h1>
+        <p className="nn-hero__subtitle">{HERO.subtitle}</p>
+        <div className="nn-hero__actions">
+          <Link to={uploadTarget} className="nn-button nn-button--lg nn-button--inverse">
             {HERO.uploadLabel}
-          </RouterButton>
-          <RouterButton
-            to={paths.browse}
-            size="lg"
-            variant="outline"
-            color="white"
-            borderColor="white"
-            _hover={{ bg: 'whiteAlpha.200' }}
-          >
+          </Link>
+          <Link to={paths.browse} className="nn-button nn-button--lg nn-button--on-dark">
             {HERO.browseLabel}
-          </RouterButton>
-        </Stack>
-      </Container>
-    </Box>
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,4 @@
-import { Text } from '@chakra-ui/react';
-import { RouterButton } from '../../../shared/ui';
+import { Link } from 'react-router-dom';
 import { JOIN } from '../content';
 import { useUploadTarget } from '../hooks/use-upload-target';
 import { HomeSection } from './home-section';
@@ -9,24 +8,12 @@ export function JoinSection() {
   return (
     <HomeSection
       id="join"
-      bg="teal.700"
-      color="white"
-      textAlign="center"
-      lead={
-        <Text fontSize="lg" mb="8" color="teal.50">
-          {JOIN.text}
-        </Text>
-      }
+      variant="accent"
+      lead={<p className="nn-home-join__text">{JOIN.text}</p>}
     >
-      <RouterButton
-        to={uploadTarget}
-        size="lg"
-        bg="white"
-        color="teal.800"
-        _hover={{ bg: 'teal.50' }}
-      >
+      <Link to={uploadTarget} className="nn-button nn-button--lg nn-button--inverse">
         {JOIN.buttonLabel}
-      </RouterButton>
+      </Link>
     </HomeSection>
   );
 }

@@ -1,19 +1,18 @@
-import { HStack, Link } from '@chakra-ui/react';
 import { STAY_CONNECTED_LINKS } from '../content';
 import { HomeSection } from './home-section';
 
 export function StayConnectedSection() {
   return (
-    <HomeSection id="stay-connected" py="12">
-      <HStack as="ul" listStyleType="none" justify="center" gap="8" wrap="wrap">
+    <HomeSection id="stay-connected" variant="compact">
+      <ul className="nn-home-links">
         {STAY_CONNECTED_LINKS.map((link) => (
           <li key={link.label}>
-            <Link href={link.href} color="teal.700" fontWeight="medium">
+            <a href={link.href} className="nn-link nn-home-links__link">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
-      </HStack>
+      </ul>
     </HomeSection>
   );
 }

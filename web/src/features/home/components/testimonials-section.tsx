@@ -1,25 +1,19 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { TESTIMONIALS } from '../content';
 import { HomeSection } from './home-section';
 
 export function TestimonialsSection() {
   return (
-    <HomeSection id="testimonials" bg="gray.50">
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+    <HomeSection id="testimonials" variant="tinted">
+      <div className="nn-home-grid nn-home-grid--testimonials">
         {TESTIMONIALS.map((t) => (
-          <Box as="figure" key={t.name} bg="white" p="6" rounded="xl" shadow="sm" m="0">
-            <Box as="blockquote" fontSize="lg" fontStyle="italic" color="gray.700">
-              “{t.quote}”
-            </Box>
-            <Text as="figcaption" mt="4" fontWeight="semibold">
-              {t.name}{' '}
-              <Text as="span" fontWeight="normal" color="fg.muted">
-                · {t.detail}
-              </Text>
-            </Text>
-          </Box>
+          <figure key={t.name} className="nn-home-card">
+            <blockquote className="nn-home-quote">“{t.quote}”</blockquote>
+            <figcaption className="nn-home-quote__by">
+              {t.name} <span className="nn-muted">· {t.detail}</span>
+            </figcaption>
+          </figure>
         ))}
-      </SimpleGrid>
+      </div>
     </HomeSection>
   );
 }

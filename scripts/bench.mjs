@@ -1,0 +1,367 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds, starts a seeded stack (scripts/lib/stack.mjs) on a free loopback
+ * address, and prints the figures of issue 11 next to their targets. Prints; asserts nothing (the
+ * deterministic budgets are tests: web/src/app/bundle-budget.browser.test.ts).
+ *
+ *   JS per route       gzip (level 9) of every script Chromium fetched with the cache off, from
+ *                      the navigation until network idle, as the route's user: signed out for /,
+ *                      a demo student for /browse and /notes/:id, the admin for /admin-dashboard.
+ *   Lighthouse         mobile (its default: simulated slow 4G, 4x CPU slowdown), performance and
+ *                      accessibility, for / and /browse (signed out), with /usr/bin/chromium.
+ *   Firestore reads    counted by our emulator (GET /emulator/v1/projects/{p}/reads) for one
+ *                      Browse page view and one note view, as the student, reset just before.
+ *   Search p50         5,000 more approved notes are added to the stack, then Browse searches are
+ *                      timed in Chromium from Enter in the search box until the list has loaded.
+ *
+ *   NOTENEST_BENCH_BUILD=never   skip the build (workspaces already built)
+ *   CHROME_PATH / CHROMIUM_PATH  the Chromium binary (default /usr/bin/chromium)
+ */
+/* global fetch, performance, document, MutationObserver, KeyboardEvent */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { chromium } from 'playwright-core';
+import { PROJECT, ROOT, startStack, takenPorts } from './lib/stack.mjs';
+
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+const CHROME = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
+const FIRESTORE_PORT = 8080;
+const SEARCH_NOTES = 5000;
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const TARGETS = {
+  js: { '/': 90, '/browse': 260 },
+  lighthouse: { '/': 0.95, '/browse': 0.9 },
+};
+
+function build() {
+  if (process.env.NOTENEST_BENCH_BUILD === 'never') return;
+  log('building');
+  const r = spawnSync('npm', ['run', 'build'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+async function freeHost() {
+  for (let i = 0; i < 20; i++) {
+    const n = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
+    const host = `127.${n(1, 254)}.${n(0, 255)}.${n(1, 254)}`;
+    if (!(await takenPorts(host)).length) return host;
+  }
+  throw new Error('no free loopback address');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser helpers
+
+async function signIn(page, email, password) {
+  await page.goto('/sign-in');
+  const form = page.locator('form[aria-label="Sign in"]');
+  await form.locator('input[type="email"]').fill(email, { timeout: 30_000 });
+  await form.locator('input[type="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((u) => !/^\/sign-?in$/.test(u.pathname), { timeout: 30_000 });
+  // Let the landing page (/profile, /admin-dashboard) finish loading, so none of its scripts
+  // arrives while the next route is being measured.
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Opens `route` with the HTTP cache off (a first visit's JS, even after signing in on the same
+ * page) and returns the scripts fetched until network idle, with their gzip sizes.
+ */
+async function scriptsOf(page, route, ready) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map();
+  const onResponse = (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    // A body Chromium no longer holds (the page navigated on, e.g. a redirect) is fetched again:
+    // the assets are immutable files of web/dist.
+    const body = res
+      .body()
+      .catch(() => fetch(res.url()).then(async (r) => Buffer.from(await r.arrayBuffer())));
+    scripts.set(
+      res.url(),
+      body.then((b) => gzipSync(b, { level: 9 }).length),
+    );
+  };
+  page.on('response', onResponse);
+  await page.goto(route, { waitUntil: 'networkidle' });
+  if (ready) await ready(page);
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  const sizes = await Promise.all([...scripts.values()]);
+  return { files: scripts.size, bytes: sizes.reduce((a, b) => a + b, 0) };
+}
+
+async function reads(host, fn) {
+  const url = `http://${host}:${FIRESTORE_PORT}/emulator/v1/projects/${PROJECT}/reads`;
+  await fetch(url, { method: 'DELETE' });
+  await fn();
+  return (await (await fetch(url)).json()).total ?? 0;
+}
+
+function lighthouse(url) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--only-categories=performance,accessibility',
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        `--chrome-flags=--headless=new ${CHROME_ARGS.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}`));
+      const lhr = JSON.parse(out);
+      const audit = (id) => lhr.audits[id]?.displayValue ?? '?';
+      resolve({
+        performance: lhr.categories.performance.score,
+        accessibility: lhr.categories.accessibility.score,
+        detail: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}`,
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5,000 notes for the search timing
+
+const WORDS = [
+  'algorithms',
+  'thermodynamics',
+  'microeconomics',
+  'databases',
+  'networks',
+  'compilers',
+  'statistics',
+  'genetics',
+  'organic',
+  'calculus',
+  'electronics',
+  'marketing',
+  'accounting',
+  'optics',
+  'recursion',
+  'probability',
+  'sorting',
+  'graphs',
+  'kinetics',
+  'circuits',
+];
+
+async function addSearchNotes(stack) {
+  const app = initializeApp({ projectId: PROJECT }, `bench-${stack.host}`);
+  try {
+    const db = getFirestore(app);
+    db.settings({ host: stack.emulatorEnv.FIRESTORE_EMULATOR_HOST, ssl: false });
+    const { searchTermsFor } = await import('@notenest/shared');
+    const template = (await db.collection('notes').where('approved', '==', true).limit(1).get())
+      .docs[0];
+    if (!template) throw new Error('no approved seeded note to copy');
+    const base = template.data();
+    const writer = db.bulkWriter();
+    for (let i = 0; i < SEARCH_NOTES; i++) {
+      const a = WORDS[i % WORDS.length];
+      const b = WORDS[Math.floor(i / WORDS.length) % WORDS.length];
+      const fields = {
+        title: `${a} ${b} notes ${i}`,
+        description: `Lecture notes on ${a} and ${b}.`,
+        subjectName: base.subjectName,
+        courseName: base.courseName,
+        collegeName: base.collegeName,
+      };
+      const createdAt = new Date(Date.UTC(2025, 0, 1) + i * 60_000);
+      void writer.set(db.collection('notes').doc(`bench-${String(i).padStart(5, '0')}`), {
+        ...base,
+        ...fields,
+        searchTerms: searchTermsFor(fields),
+        createdAt,
+        updatedAt: createdAt,
+        likesCount: i % 50,
+        downloadCount: i % 200,
+      });
+    }
+    await writer.close();
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** Milliseconds from Enter in the search box until the list is no longer busy. */
+async function timeSearch(page, text) {
+  const input = page.getByRole('combobox', { name: 'Search notes' });
+  await input.fill(text);
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const list = document.querySelector('main [aria-busy]');
+        const box = document.querySelector('input[role="combobox"]');
+        if (!list || !box) return reject(new Error('no list or search box'));
+        let started = 0;
+        let busySeen = false;
+        const observer = new MutationObserver((records) => {
+          const busy = list.getAttribute('aria-busy') === 'true';
+          if (busy || records.some((r) => r.oldValue === 'true')) busySeen = true;
+          if (busySeen && !busy) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        observer.observe(list, {
+          attributes: true,
+          attributeFilter: ['aria-busy'],
+          attributeOldValue: true,
+        });
+        setTimeout(() => reject(new Error('search did not finish in 30 s')), 30_000);
+        started = performance.now();
+        box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      }),
+  );
+}
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const t0 = Date.now();
+  build();
+  const host = await freeHost();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nn-bench-'));
+  log(`starting a seeded stack on ${host}`);
+  const stack = await startStack({ host, dataDir });
+  const { buildDemoData } = await import('./lib/demo-data.mjs');
+  const { accounts } = buildDemoData();
+  const student = accounts.find((a) => a.role !== 'admin');
+  const admin = accounts.find((a) => a.role === 'admin');
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const rows = [];
+  const newPage = async () => (await browser.newContext({ baseURL: stack.url })).newPage();
+  try {
+    // JS per route and reads per view
+    log('JS per route, reads per view');
+    const cards = (p) => p.locator('article[data-note-id]').first().waitFor({ timeout: 30_000 });
+    const home = await newPage();
+    const js = {};
+    js['/'] = await scriptsOf(home, '/', (p) => p.locator('h1').first().waitFor());
+    await home.context().close();
+
+    const studentPage = await newPage();
+    await signIn(studentPage, student.email, student.password);
+    const browseReads = await reads(host, async () => {
+      js['/browse'] = await scriptsOf(studentPage, '/browse', cards);
+    });
+    const noteId = await studentPage
+      .locator('article[data-note-id]')
+      .first()
+      .getAttribute('data-note-id');
+    const noteReads = await reads(host, async () => {
+      js['/notes/:id'] = await scriptsOf(studentPage, `/notes/${noteId}`, (p) =>
+        p.locator('main h1').first().waitFor({ timeout: 30_000 }),
+      );
+    });
+    await studentPage.context().close();
+
+    const adminPage = await newPage();
+    await signIn(adminPage, admin.email, admin.password);
+    js['/admin-dashboard'] = await scriptsOf(adminPage, '/admin-dashboard', (p) =>
+      p.locator('h1').first().waitFor({ timeout: 30_000 }),
+    );
+    await adminPage.context().close();
+
+    for (const [route, m] of Object.entries(js)) {
+      const target = TARGETS.js[route];
+      rows.push([
+        `JS ${route}`,
+        `${kb(m.bytes)} gzip in ${m.files} files`,
+        target ? `<= ${target} KB ${m.bytes / 1024 <= target ? 'OK' : 'OVER'}` : '(no budget)',
+      ]);
+    }
+    // The app's page size, read from its source so the target follows it.
+    const BROWSE_PAGE_SIZE = Number(
+      /export const BROWSE_PAGE_SIZE = (\d+)/.exec(
+        readFileSync(path.join(ROOT, 'web/src/features/browse/api/browse-api.ts'), 'utf8'),
+      )?.[1],
+    );
+    rows.push([
+      'Firestore reads, Browse page',
+      String(browseReads),
+      `<= ${BROWSE_PAGE_SIZE + 2} (page size ${BROWSE_PAGE_SIZE} + 2) ${browseReads <= BROWSE_PAGE_SIZE + 2 ? 'OK' : 'OVER'}`,
+    ]);
+    rows.push(['Firestore reads, note view', String(noteReads), '(no target)']);
+
+    // Lighthouse, one run at a time (it measures CPU time)
+    for (const route of ['/', '/browse']) {
+      log(`Lighthouse ${route}`);
+      const r = await lighthouse(stack.url + route);
+      const target = TARGETS.lighthouse[route];
+      rows.push([
+        `Lighthouse mobile ${route}`,
+        `performance ${r.performance.toFixed(2)}, accessibility ${r.accessibility.toFixed(2)} (${r.detail})`,
+        `performance >= ${target} ${r.performance >= target ? 'OK' : 'UNDER'}`,
+      ]);
+    }
+
+    // Search over 5,000 more notes
+    log(`adding ${SEARCH_NOTES} notes`);
+    await addSearchNotes(stack);
+    const searchPage = await newPage();
+    await searchPage.goto('/browse');
+    await cards(searchPage);
+    const times = [];
+    const terms = [
+      ...WORDS.slice(0, 10),
+      'algorithms sorting',
+      'notes 42',
+      'graphs kinetics',
+      'zzzz',
+    ];
+    await timeSearch(searchPage, 'warmup');
+    for (const term of terms) times.push(await timeSearch(searchPage, term));
+    await searchPage.context().close();
+    rows.push([
+      `Browse search over ${SEARCH_NOTES}+ notes`,
+      `p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms (${times.length} searches)`,
+      '(printed, no target)',
+    ]);
+  } finally {
+    await browser.close().catch(() => {});
+    await stack.stop({ timeoutMs: 60_000 });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log('\nNoteNest bench (issue 11)\n');
+  for (const [name, value, target] of rows)
+    console.log(`  ${name.padEnd(width)}  ${value}   [${target}]`);
+  console.log(`\n  took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+main().catch((err) => {
+  console.error(`[bench] ${err?.stack ?? err}`);
+  process.exit(1);
+});

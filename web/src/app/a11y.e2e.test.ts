@@ -1,0 +1,135 @@
+/**
+ * axe-core on every route of the app (issue 11), against the seeded stack in headless Chromium:
+ * no serious or critical violation, on a phone-sized and a desktop viewport, as the user the route
+ * is for (signed out for public pages, a demo student for the guarded ones, the admin for the
+ * admin area). Read-only: it opens pages and changes no data.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../../../emulator/src/testing/chromium';
+import { buildDemoData } from '../../../scripts/lib/demo-data.mjs';
+import { newPage, signInAs } from '../../../test/support/stack';
+
+const stack = inject('testStack');
+const demo = buildDemoData();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const student = demo.accounts.find((a) => a.email === 'student1@notenest.dev')!;
+const admin = demo.accounts.find((a) => a.role === 'admin')!;
+const approvedNote = demo.notes.find((n) => n.data.approved)!;
+const ownNote = demo.notes.find((n) => n.data.uploaderId === student.uid)!;
+
+type Who = 'visitor' | 'student' | 'admin';
+const ROUTES: Array<{ path: string; who: Who }> = [
+  { path: '/', who: 'visitor' },
+  { path: '/about', who: 'visitor' },
+  { path: '/sign-in', who: 'visitor' },
+  { path: '/signin', who: 'visitor' },
+  { path: '/sign-up', who: 'visitor' },
+  { path: '/browse', who: 'visitor' },
+  { path: '/no-such-page', who: 'visitor' },
+  { path: '/browse', who: 'student' },
+  { path: '/profile', who: 'student' },
+  { path: '/uploading-notes', who: 'student' },
+  { path: `/notes/${approvedNote.id}`, who: 'student' },
+  { path: `/update-notes/${ownNote.id}`, who: 'student' },
+  { path: '/admin-dashboard', who: 'admin' },
+  { path: '/admin-dashboard/users', who: 'admin' },
+  { path: '/admin-dashboard/notes', who: 'admin' },
+  { path: '/admin-dashboard/pending', who: 'admin' },
+  { path: '/admin-dashboard/colleges', who: 'admin' },
+];
+
+/**
+ * Violations already known on pages that other work is rewriting (features/admin: its sidebar
+ * links are Chakra links, gray.800 on the gray.900 sidebar, 1.2:1). Listed by route prefix and axe
+ * rule, so anything new still fails; empty this once those pages land.
+ */
+const KNOWN_ELSEWHERE: Array<{ prefix: string; rule: string }> = [
+  { prefix: '/admin-dashboard', rule: 'color-contrast' },
+];
+const known = (path: string, rule: string) =>
+  KNOWN_ELSEWHERE.some((k) => path.startsWith(k.prefix) && k.rule === rule);
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/** Serious and critical violations on the page as it is now: rule id and a short description. */
+async function seriousViolations(page: Page): Promise<Array<{ rule: string; line: string }>> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(o?: object): Promise<{ violations: unknown[] }> } }
+    ).axe;
+    return (await axe.run({ resultTypes: ['violations'] })).violations;
+  });
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' '));
+      const more = v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : '';
+      return { rule: v.id, line: `${v.impact} ${v.id} (${v.help}): ${targets.join(', ')}${more}` };
+    });
+}
+
+let browser: Browser;
+const pages = new Map<Who, Page>();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  for (const who of ['visitor', 'student', 'admin'] as const) {
+    const page = await newPage(browser, stack);
+    if (who === 'student') await signInAs(page, student.email, student.password);
+    if (who === 'admin') await signInAs(page, admin.email, admin.password);
+    pages.set(who, page);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The route has rendered: its main heading is there and nothing is loading any more. */
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('[role="status"], [aria-busy="true"]'), null, {
+      timeout: 15_000,
+    })
+    .catch(() => {});
+}
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  for (const { path, who } of ROUTES) {
+    it(`${path} as ${who}`, async () => {
+      const page = pages.get(who)!;
+      const found: string[] = [];
+      const tolerated: string[] = [];
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await settle(page);
+        for (const { rule, line } of await seriousViolations(page)) {
+          (known(path, rule) ? tolerated : found).push(`${viewport.width}px ${line}`);
+        }
+      }
+      if (tolerated.length) {
+        console.log(`${path} as ${who}, known (KNOWN_ELSEWHERE):\n  ${tolerated.join('\n  ')}`);
+      }
+      if (found.length) console.log(`${path} as ${who}:\n  ${found.join('\n  ')}`);
+      expect(found).toEqual([]);
+    });
+  }
+});

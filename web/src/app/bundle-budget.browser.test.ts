@@ -1,0 +1,60 @@
+/**
+ * JS size budgets per route (issue 11), computed from the production build's module graph
+ * (web/dist: Vite's manifest for the static imports between chunks, the source maps for which
+ * chunk holds which module). Deterministic, so enforced here; `npm run bench` measures the same
+ * routes in Chromium (gzip of every script fetched until network idle) and prints both.
+ *
+ * A route's JS = the entry chunk and its static imports, plus the chunks holding the modules the
+ * route always loads lazily (its page, Chakra's provider, the session bridge when signed in, the
+ * SDKs its api/ loads), each with its static imports. What Chromium fetches on top, if anything,
+ * is what a page loads on interaction (none of these routes does on first view), so the figures
+ * agree up to gzip settings: this test gzips at level 9, the bench counts the bytes Chromium
+ * received (the Hosting emulator compresses at its own level) and prints the difference.
+ */
+import { describe, expect, it } from 'vitest';
+import { routeJs, type RouteBudget } from '../testing/route-js';
+
+/** Modules a route always loads lazily, by path inside the repository. */
+const SESSION = 'web/src/features/auth/components/session-bridge.tsx';
+const CHAKRA = 'web/src/app/chakra-scope.tsx';
+// Firestore Lite (the only Firestore build in web/dist: bundle.browser.test.ts).
+const FIRESTORE = 'node_modules/@firebase/firestore/';
+const FIREBASE_APP = 'web/src/shared/firebase/app.ts';
+
+export const ROUTE_BUDGETS: RouteBudget[] = [
+  // A first-time visitor: the Chakra-free shell and Home, no Firebase.
+  { route: '/', modules: ['web/src/features/home/components/home-page.tsx'], budgetKb: 90 },
+  // A signed-in student (the session bridge brings reactfire + Auth).
+  {
+    route: '/browse',
+    modules: [
+      CHAKRA,
+      'web/src/features/browse/components/browse-page.tsx',
+      SESSION,
+      FIRESTORE,
+      FIREBASE_APP,
+    ],
+    budgetKb: 260,
+  },
+];
+
+describe('JS per route (gzip, from web/dist)', () => {
+  for (const budget of ROUTE_BUDGETS) {
+    it(`${budget.route} <= ${budget.budgetKb} KB`, () => {
+      const { kb, files } = routeJs(budget.modules);
+      console.log(
+        `${budget.route}: ${kb.toFixed(1)} KB gzip of JS (budget ${budget.budgetKb} KB) in ${files.length} files`,
+      );
+      expect(files.length).toBeGreaterThan(1);
+      expect(kb).toBeLessThanOrEqual(budget.budgetKb);
+    });
+  }
+
+  it('keeps Chakra, Firebase and reactfire off / for a first-time visitor', () => {
+    const { sources } = routeJs(ROUTE_BUDGETS[0]!.modules);
+    const heavy = sources.filter((s) =>
+      /node_modules\/(@chakra-ui|@emotion|@firebase|firebase|reactfire)\//.test(s),
+    );
+    expect(heavy).toEqual([]);
+  });
+});
