@@ -42,17 +42,6 @@ const ROUTES: Array<{ path: string; who: Who }> = [
   { path: '/admin-dashboard/colleges', who: 'admin' },
 ];
 
-/**
- * Violations already known on pages that other work is rewriting (features/admin: its sidebar
- * links are Chakra links, gray.800 on the gray.900 sidebar, 1.2:1). Listed by route prefix and axe
- * rule, so anything new still fails; empty this once those pages land.
- */
-const KNOWN_ELSEWHERE: Array<{ prefix: string; rule: string }> = [
-  { prefix: '/admin-dashboard', rule: 'color-contrast' },
-];
-const known = (path: string, rule: string) =>
-  KNOWN_ELSEWHERE.some((k) => path.startsWith(k.prefix) && k.rule === rule);
-
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -116,17 +105,13 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     it(`${path} as ${who}`, async () => {
       const page = pages.get(who)!;
       const found: string[] = [];
-      const tolerated: string[] = [];
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.goto(path);
         await settle(page);
-        for (const { rule, line } of await seriousViolations(page)) {
-          (known(path, rule) ? tolerated : found).push(`${viewport.width}px ${line}`);
+        for (const { line } of await seriousViolations(page)) {
+          found.push(`${viewport.width}px ${line}`);
         }
-      }
-      if (tolerated.length) {
-        console.log(`${path} as ${who}, known (KNOWN_ELSEWHERE):\n  ${tolerated.join('\n  ')}`);
       }
       if (found.length) console.log(`${path} as ${who}:\n  ${found.join('\n  ')}`);
       expect(found).toEqual([]);

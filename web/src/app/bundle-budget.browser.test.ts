@@ -17,8 +17,8 @@ import { routeJs, type RouteBudget } from '../testing/route-js';
 /** Modules a route always loads lazily, by path inside the repository. */
 const SESSION = 'web/src/features/auth/components/session-bridge.tsx';
 const CHAKRA = 'web/src/app/chakra-scope.tsx';
-// Firestore Lite (the only Firestore build in web/dist: bundle.browser.test.ts).
-const FIRESTORE = 'node_modules/@firebase/firestore/';
+// Firestore Lite: Browse reads with it (the full SDK, in its own chunk, is the note page's).
+const FIRESTORE_LITE = 'node_modules/@firebase/firestore/dist/lite/';
 const FIREBASE_APP = 'web/src/shared/firebase/app.ts';
 
 export const ROUTE_BUDGETS: RouteBudget[] = [
@@ -31,7 +31,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
       CHAKRA,
       'web/src/features/browse/components/browse-page.tsx',
       SESSION,
-      FIRESTORE,
+      FIRESTORE_LITE,
       FIREBASE_APP,
     ],
     budgetKb: 260,
