@@ -77,6 +77,16 @@ async function signIn(page, email, password) {
 }
 
 /**
+ * Network idle, or, on a page holding a Firestore listen stream open (the note page), which never
+ * idles, a quiet moment after the wait: whatever it loads lazily has been requested by then.
+ */
+async function settled(page) {
+  await page
+    .waitForLoadState('networkidle', { timeout: 10_000 })
+    .catch(() => page.waitForTimeout(2_000));
+}
+
+/**
  * Opens `route` with the HTTP cache off (a first visit's JS, even after signing in on the same
  * page) and returns the scripts fetched until network idle, with their gzip sizes.
  */
@@ -98,9 +108,9 @@ async function scriptsOf(page, route, ready) {
     );
   };
   page.on('response', onResponse);
-  await page.goto(route, { waitUntil: 'networkidle' });
+  await page.goto(route, { waitUntil: 'load' });
   if (ready) await ready(page);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   page.off('response', onResponse);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   const sizes = await Promise.all([...scripts.values()]);
