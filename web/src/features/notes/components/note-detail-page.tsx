@@ -90,7 +90,8 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
         <Button
           variant="outline"
           colorPalette="red"
-          aria-label={`${actions.liked ? 'Unlike' : 'Like'} (${likes})`}
+          // The visible count first (axe: label-content-name-mismatch); the state is aria-pressed.
+          aria-label={`${likes}, like`}
           aria-pressed={actions.liked ?? undefined}
           onClick={actions.toggleLike}
           loading={actions.liking}
