@@ -94,11 +94,18 @@ async function settle(page: Page) {
   await page.locator('h1').first().waitFor({ timeout: 30_000 });
   // The note page keeps a Firestore listen stream open, so the network never idles there.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-  await page
-    .waitForFunction(() => !document.querySelector('[role="status"], [aria-busy="true"]'), null, {
-      timeout: 15_000,
-    })
-    .catch(() => {});
+  await page.waitForFunction(
+    // Loading placeholders are status regions saying "Loading..."; other status regions (a
+    // live count such as "3 Notes Pending") stay.
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      ![...document.querySelectorAll('[role="status"]')].some((e) =>
+        /loading/i.test(e.textContent ?? ''),
+      ),
+    null,
+    // No catch: axe on a page still loading would check the placeholder, not the route.
+    { timeout: 15_000 },
+  );
 }
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
