@@ -499,6 +499,22 @@ describe('notes', () => {
     expect(page.body.note.commentsCount).toBe(1);
   });
 
+  it('comments added at the same time are all counted (recounts do not overwrite each other)', async () => {
+    const before = (await call('GET', `/uploading/get/${noteId}`)).body.note.commentsCount;
+    const added = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('POST', `/notes/${noteId}/comment`, {
+          token: i % 2 ? alice.token : bob.token,
+          json: { text: `at once ${i}` },
+        }),
+      ),
+    );
+    expect(added.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const note = (await call('GET', `/uploading/get/${noteId}`)).body.note;
+    expect(note.comments).toHaveLength(before + 8);
+    expect(note.commentsCount).toBe(before + 8);
+  });
+
   it('like toggles one like per user', async () => {
     expect((await call('PUT', `/notes/${noteId}/like`)).status).toBe(401);
     expect((await call('PUT', `/notes/${noteId}/like`, { token: bob.token })).body).toMatchObject({

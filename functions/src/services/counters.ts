@@ -4,27 +4,39 @@
  * aggregation count() over the documents counted. A missed call leaves a count stale until the
  * next recount, never wrong by construction.
  */
+import type { DocumentReference, Query } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 
-export async function recountNotes(uid: string): Promise<number> {
-  const snap = await db().collection('notes').where('uploaderId', '==', uid).count().get();
-  const n = snap.data().count;
-  const ref = db().doc(`users/${uid}`);
-  // The profile may already be gone (cascade of a deleted user): nothing to fix then.
-  if ((await ref.get()).exists) await ref.update({ notesCount: n });
-  return n;
+/**
+ * Count and write in one transaction: two recounts of the same document racing (two comments
+ * added at once) could otherwise write their counts in the wrong order and leave the older one.
+ * The transaction's reads (the count query and the counted document) are checked at commit, and
+ * the transaction is retried when either changed.
+ */
+async function recount(target: DocumentReference, counted: Query, field: string): Promise<number> {
+  return db().runTransaction(async (tx) => {
+    const [snap, agg] = await Promise.all([tx.get(target), tx.get(counted.count())]);
+    const n = agg.data().count;
+    // The document may already be gone (a cascade deleting it): nothing to fix then.
+    if (snap.exists) tx.update(target, { [field]: n });
+    return n;
+  });
 }
 
-export async function recountComments(noteId: string): Promise<number> {
-  const note = db().doc(`notes/${noteId}`);
-  const n = (await note.collection('comments').count().get()).data().count;
-  if ((await note.get()).exists) await note.update({ commentsCount: n });
-  return n;
+export function recountNotes(uid: string): Promise<number> {
+  return recount(
+    db().doc(`users/${uid}`),
+    db().collection('notes').where('uploaderId', '==', uid),
+    'notesCount',
+  );
 }
 
-export async function recountLikes(noteId: string): Promise<number> {
+export function recountComments(noteId: string): Promise<number> {
   const note = db().doc(`notes/${noteId}`);
-  const n = (await note.collection('likes').count().get()).data().count;
-  if ((await note.get()).exists) await note.update({ likesCount: n });
-  return n;
+  return recount(note, note.collection('comments'), 'commentsCount');
+}
+
+export function recountLikes(noteId: string): Promise<number> {
+  const note = db().doc(`notes/${noteId}`);
+  return recount(note, note.collection('likes'), 'likesCount');
 }
