@@ -99,7 +99,7 @@ async function settle(page: Page) {
     // live count such as "3 Notes Pending") stay.
     () =>
       !document.querySelector('[aria-busy="true"]') &&
-      ![...document.querySelectorAll('[role="status"]')].some((e) =>
+      !Array.from(document.querySelectorAll('[role="status"]')).some((e) =>
         /loading/i.test(e.textContent ?? ''),
       ),
     null,
