@@ -90,7 +90,8 @@ const PREFETCH_FRESH_MS = 10_000;
  * Starts reading the first page for the criteria in the address (/browse?q=...) now, for the page
  * to take when it asks (fetchNotesPage): the router calls it when the Browse route starts loading
  * its code, so the list is read while the page's chunks download instead of after. At most one
- * is kept.
+ * is kept. It may go before a returning user's session has loaded, so without their ID token:
+ * the list only ever holds approved notes, which the rules let anyone read, so it is the same.
  */
 export function prefetchNotesPage(params: URLSearchParams): void {
   const criteria = criteriaFromParams(params);
