@@ -14,12 +14,15 @@
  *   Search p50         5,000 more approved notes are added to the stack, then Browse searches are
  *                      timed in Chromium from Enter in the search box until the list has loaded.
  *
+ *   --only=lighthouse-browse     only Lighthouse on /browse, LIGHTHOUSE_RUNS times (default 3),
+ *                                printing each run and the median (for iterating on /browse)
+ *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
  *   NOTENEST_BENCH_BUILD=never   skip the build (workspaces already built)
  *   CHROME_PATH / CHROMIUM_PATH  the Chromium binary (default /usr/bin/chromium)
  */
 /* global fetch, performance, document, MutationObserver, KeyboardEvent */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,6 +147,14 @@ function lighthouse(url) {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}`));
       const lhr = JSON.parse(out);
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        const file = path.join(
+          process.env.LIGHTHOUSE_JSON_DIR,
+          `lighthouse-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`,
+        );
+        writeFileSync(file, out);
+        log(`Lighthouse report: ${file}`);
+      }
       const audit = (id) => lhr.audits[id]?.displayValue ?? '?';
       resolve({
         performance: lhr.categories.performance.score,
@@ -257,6 +268,36 @@ const percentile = (xs, p) => {
 
 // ---------------------------------------------------------------------------------------------
 
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const ONLY_CHOICES = ['lighthouse-browse'];
+if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
+  console.error(`[bench] --only takes one of: ${ONLY_CHOICES.join(', ')}`);
+  process.exit(2);
+}
+
+/** `--only=lighthouse-browse`: Lighthouse /browse a few times, each run and the median. */
+async function lighthouseBrowseRuns(stack, rows) {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+  const scores = [];
+  for (let i = 1; i <= runs; i++) {
+    log(`Lighthouse /browse, run ${i} of ${runs}`);
+    const r = await lighthouse(stack.url + '/browse');
+    scores.push(r.performance);
+    rows.push([
+      `Lighthouse mobile /browse #${i}`,
+      `performance ${r.performance.toFixed(2)} (${r.detail})`,
+      '',
+    ]);
+  }
+  const median = percentile(scores, 50);
+  const target = TARGETS.lighthouse['/browse'];
+  rows.push([
+    'Lighthouse mobile /browse median',
+    median.toFixed(2),
+    `performance >= ${target} ${median >= target ? 'OK' : 'UNDER'}`,
+  ]);
+}
+
 async function main() {
   const t0 = Date.now();
   build();
@@ -272,6 +313,11 @@ async function main() {
   const rows = [];
   const newPage = async () => (await browser.newContext({ baseURL: stack.url })).newPage();
   try {
+    if (ONLY === 'lighthouse-browse') {
+      await lighthouseBrowseRuns(stack, rows);
+      printRows(rows, t0);
+      return;
+    }
     // JS per route and reads per view
     log('JS per route, reads per view');
     const cards = (p) => p.locator('article[data-note-id]').first().waitFor({ timeout: 30_000 });
@@ -364,10 +410,14 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
   }
 
+  printRows(rows, t0);
+}
+
+function printRows(rows, t0) {
   const width = Math.max(...rows.map((r) => r[0].length));
   console.log('\nNoteNest bench (issue 11)\n');
   for (const [name, value, target] of rows)
-    console.log(`  ${name.padEnd(width)}  ${value}   [${target}]`);
+    console.log(`  ${name.padEnd(width)}  ${value}${target ? `   [${target}]` : ''}`);
   console.log(`\n  took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 

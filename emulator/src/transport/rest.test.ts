@@ -120,4 +120,69 @@ describe('REST routing with real fetch', () => {
     });
     expect(unsupported.status).toBe(501);
   });
+
+  it('runQuery with a field mask, as a browser sends it: rules judge the Bearer ID token', async () => {
+    const rules = await fetch(
+      `http://127.0.0.1:${emu.firestore!.port}/emulator/v1/projects/${PROJECT}:securityRules`,
+      {
+        method: 'PUT',
+        body: JSON.stringify({
+          rules: {
+            files: [
+              {
+                content:
+                  "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents {\n" +
+                  '  match /masked/{id} { allow list: if resource.data.public == true || request.auth.uid == resource.data.owner; } } }',
+              },
+            ],
+          },
+        }),
+      },
+    );
+    expect(rules.status).toBe(200);
+    await getFirestore(admin)
+      .collection('masked')
+      .doc('m1')
+      .set({ public: false, owner: 'u1', title: 'T', big: ['x', 'y'], n: 2 });
+    // An unsigned ID token, as the Auth emulator issues them.
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const idToken = `${b64({ alg: 'none' })}.${b64({ sub: 'u1', user_id: 'u1' })}.`;
+    const query = (auth: string | null) =>
+      fetch(`${base}:runQuery`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'text/plain',
+          ...(auth ? { Authorization: `Bearer ${auth}` } : {}),
+        },
+        body: JSON.stringify({
+          structuredQuery: {
+            from: [{ collectionId: 'masked' }],
+            select: { fields: [{ fieldPath: 'title' }, { fieldPath: 'n' }] },
+            where: {
+              fieldFilter: {
+                field: { fieldPath: 'owner' },
+                op: 'EQUAL',
+                value: { stringValue: 'u1' },
+              },
+            },
+            orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }],
+            limit: 5,
+          },
+        }),
+      });
+
+    const owner = await query(idToken);
+    expect(owner.status).toBe(200);
+    const rows = (await owner.json()) as { document?: { name: string; fields: object } }[];
+    expect(rows.filter((r) => r.document).map((r) => r.document)).toEqual([
+      expect.objectContaining({
+        name: `${DB}/documents/masked/m1`,
+        fields: { title: { stringValue: 'T' }, n: { integerValue: '2' } },
+      }),
+    ]);
+
+    const visitor = await query(null);
+    expect(visitor.status).toBe(403);
+    expect(await visitor.json()).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
+  });
 });

@@ -16,10 +16,10 @@ import { routeJs, type RouteBudget } from '../testing/route-js';
 
 /** Modules a route always loads lazily, by path inside the repository. */
 const SESSION = 'web/src/features/auth/components/session-bridge.tsx';
-const CHAKRA = 'web/src/app/chakra-scope.tsx';
-// Firestore Lite: Browse reads with it (the full SDK, in its own chunk, is the note page's).
+const CHAKRA = 'web/src/shared/ui/chakra-scope.tsx';
+// Browse reads its list and filter options over REST (shared/firebase/firestore-rest.ts, in the
+// page's chunks); Firestore Lite loads only when the reader likes, downloads or comments.
 const FIRESTORE_LITE = 'node_modules/@firebase/firestore/dist/lite/';
-const FIREBASE_APP = 'web/src/shared/firebase/app.ts';
 
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // A first-time visitor: the Chakra-free shell and Home, no Firebase.
@@ -30,9 +30,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     modules: [
       CHAKRA,
       'web/src/features/browse/components/browse-page.tsx',
+      // Its search and filter bar, loaded as soon as the first list has rendered.
+      'web/src/features/browse/components/browse-toolbar.tsx',
       SESSION,
-      FIRESTORE_LITE,
-      FIREBASE_APP,
     ],
     budgetKb: 260,
   },
@@ -56,5 +56,19 @@ describe('JS per route (gzip, from web/dist)', () => {
       /node_modules\/(@chakra-ui|@emotion|@firebase|firebase|reactfire)\//.test(s),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it('keeps Firestore Lite off /browse until the reader acts', () => {
+    const { sources } = routeJs(ROUTE_BUDGETS[1]!.modules);
+    expect(sources.some((s) => s.includes('web/src/features/browse/api/browse-api.ts'))).toBe(true);
+    expect(sources.filter((s) => s.includes(FIRESTORE_LITE))).toEqual([]);
+  });
+
+  it("renders Browse's list without Chakra: its page chunk loads no Chakra or emotion", () => {
+    const { sources } = routeJs(['web/src/features/browse/components/browse-page.tsx']);
+    expect(
+      sources.some((s) => s.includes('web/src/features/browse/components/note-card.tsx')),
+    ).toBe(true);
+    expect(sources.filter((s) => /node_modules\/(@chakra-ui|@emotion)\//.test(s))).toEqual([]);
   });
 });

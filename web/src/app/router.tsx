@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, homeRedirectFor, useDisplayedUser } from '../features/auth';
-import { loadFirestore } from '../shared/firebase/firestore';
+import { withChakra } from '../shared/ui/lazy-chakra';
 import { LoadingState } from '../shared/ui/loading-state';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error';
@@ -21,9 +21,12 @@ export const pageImports = {
   signIn: () => import('../features/auth/components/sign-in-page'),
   signUp: () => import('../features/auth/components/sign-up-page'),
   browse: () => {
-    // Browse queries Firestore as soon as it renders: fetch the SDK alongside the page's chunk
-    // rather than after it (one round trip less before the list, on a slow phone network).
-    void loadFirestore();
+    // Browse's list is what its visitors wait for: start reading its first page (a small
+    // masked REST query, no SDK) while the page's own chunks download, rather than after they
+    // have loaded and rendered (a round trip or two less on a slow phone network).
+    void import('../features/browse/api/browse-api').then((api) =>
+      api.prefetchNotesPage(new URLSearchParams(window.location.search)),
+    );
     return import('../features/browse/components/browse-page');
   },
   noteDetail: () => import('../features/notes/components/note-detail-page'),
@@ -40,37 +43,20 @@ const pages = new Map<PageName, LazyExoticComponent<ComponentType>>();
 /**
  * Pages written without Chakra (plain markup over the static Chakra tokens' CSS): Home, so that
  * / (with the shell, also Chakra-free) fits its 90 KB JS budget; Chakra's runtime (emotion and
- * the system) is ~35 KB gzip on its own.
- */
-export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set(['home']);
-
-export const loadChakraScope = () => import('./chakra-scope');
-
-/**
- * Every other page gets Chakra's provider around it, loaded in parallel with the page's chunk, so
+ * the system) is ~35 KB gzip on its own. Browse renders its heading and cards without Chakra and
+ * loads its Chakra parts (search, filters, the comment view) itself (withChakra), so its list
+ * shows without waiting for Chakra's download and first render on a slow phone. Every other page
+ * gets Chakra's provider around it, loaded in parallel with the page's chunk (withChakra), so
  * feature pages keep using Chakra components as plain default-export pages.
  */
-async function withChakra(load: () => Promise<{ default: ComponentType }>) {
-  const [{ default: ChakraScope }, { default: Page }] = await Promise.all([
-    loadChakraScope(),
-    load(),
-  ]);
-  function ChakraPage() {
-    return (
-      <ChakraScope>
-        <Page />
-      </ChakraScope>
-    );
-  }
-  return { default: ChakraPage };
-}
+export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set(['home', 'browse']);
 
 /** One lazy component per page, shared by the routes that render it (/sign-in and /signin). */
 function page(name: PageName) {
   let Page = pages.get(name);
   if (!Page) {
     const load = pageImports[name];
-    Page = lazy(CHAKRA_FREE_PAGES.has(name) ? load : () => withChakra(load));
+    Page = lazy<ComponentType>(CHAKRA_FREE_PAGES.has(name) ? load : () => withChakra(load));
     pages.set(name, Page);
   }
   return <Page />;

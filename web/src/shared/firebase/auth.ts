@@ -19,3 +19,16 @@ export function loadAuth(): Promise<AuthHandle> {
   }));
   return pending;
 }
+
+/**
+ * The signed-in user's ID token for a request made outside the SDKs (firestore-rest.ts), or null.
+ * Like the SDKs' own requests, it uses Auth only if this page has loaded it: it never loads the
+ * Auth SDK for a visitor. A request made before a returning user's session has loaded goes
+ * without a token, as a Firestore Lite request would; the rules then judge it as a visitor's.
+ */
+export async function currentIdToken(): Promise<string | null> {
+  if (!pending) return null;
+  const { auth } = await pending;
+  await auth.authStateReady();
+  return (await auth.currentUser?.getIdToken()) ?? null;
+}

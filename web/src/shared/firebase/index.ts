@@ -1,7 +1,7 @@
 // Only loaders and plain config here: importing this barrel never pulls a Firebase SDK into a
 // chunk (each loader imports its SDK dynamically).
 export { EMULATOR_PORTS, FIREBASE_OPTIONS, emulatorHostFor } from './config';
-export { loadAuth, type AuthHandle, type AuthSdk } from './auth';
+export { currentIdToken, loadAuth, type AuthHandle, type AuthSdk } from './auth';
 export { loadFirestore, type FirestoreHandle, type FirestoreSdk } from './firestore';
 export {
   loadLiveFirestore,
@@ -9,3 +9,14 @@ export {
   type LiveFirestoreSdk,
 } from './firestore-live';
 export { loadStorage, type StorageHandle, type StorageSdk } from './storage';
+export {
+  FirestoreRestError,
+  documentName,
+  encodeValue,
+  getDocument,
+  runQuery,
+  type DecodedDocument,
+  type RestFilter,
+  type RestValue,
+  type StructuredQuery,
+} from './firestore-rest';

@@ -1,16 +1,24 @@
 /**
- * Every read and write of the Browse screen: Firestore Lite (loadFirestore) for one-shot queries,
- * the like batch and the download increment (shared/notes/note-interactions.ts, shared with the
- * note page); the facade for adding a comment. Reads per list page:
- * at most BROWSE_PAGE_SIZE + 1 notes (the extra one only tells whether a next page exists) and
- * one `meta/filterOptions`; nothing per card. Whether the reader liked a note is read only when
- * they press its like button (likes are private: a `get` of their own like document).
+ * Every read and write of the Browse screen. The list and the filter options are read over
+ * Firestore's REST API with a field mask (shared/firebase/firestore-rest.ts): a note's
+ * `searchTerms` (up to 1,000 words) made a 25-note page ~207 KB, nearly all of it terms no card
+ * shows, which on a phone network delayed the first cards by about a second; masked, the page is
+ * the card fields only (plus `searchTerms` for a multi-word search, which checks the words after
+ * the first on the client). Neither Firestore SDK can mask fields, and not loading one for the
+ * first view also keeps Firestore Lite (~38 KB gzip) off it. The inline comment view reads the
+ * same way (a note's comments, the note re-read after a comment). Likes and downloads load
+ * Firestore Lite when the reader first uses them (loadFirestore), sharing
+ * shared/notes/note-interactions.ts with the note page; adding a comment goes through the facade.
+ *
+ * Reads per list page: at most BROWSE_PAGE_SIZE + 1 notes (the extra one only tells whether a
+ * next page exists) and one `meta/filterOptions`; nothing per card. Whether the reader liked a
+ * note is read only when they press its like button (likes are private: a `get` of their own like
+ * document).
  *
  * Every query here has its composite index in firestore.indexes.json (browse-query.test.ts) and
- * satisfies firestore.rules (`approved == true` in every notes query).
+ * satisfies firestore.rules (`approved == true` in every notes query), over REST as over the SDK.
  */
-import type { DocumentData, QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import { loadFirestore } from '../../../shared/firebase';
+import { getDocument, loadFirestore, runQuery } from '../../../shared/firebase';
 import * as interactions from '../../../shared/notes/note-interactions';
 import {
   toBrowseComment,
@@ -20,7 +28,14 @@ import {
   type BrowseNote,
   type FilterOptionLists,
 } from './browse-model';
-import { matchesClientTokens, planQuery, type BrowseCriteria } from './browse-query';
+import {
+  criteriaFromParams,
+  criteriaKey,
+  matchesClientTokens,
+  planQuery,
+  type BrowseCriteria,
+} from './browse-query';
+import { CARD_FIELDS, cursorAfter, toStructuredQuery, type RestCursor } from './browse-rest-query';
 
 export const BROWSE_PAGE_SIZE = 24;
 
@@ -34,10 +49,8 @@ const MAX_PAGES_PER_LOAD = 3;
 /** Comments shown in the inline view (newest first). */
 export const COMMENTS_SHOWN = 100;
 
-/** Where the next page starts: the last note of the previous one. Opaque to callers. */
-export interface NotesCursor {
-  readonly last: QueryDocumentSnapshot<DocumentData>;
-}
+/** Where the next page starts: just after the last note of the previous one. Opaque to callers. */
+export type NotesCursor = RestCursor;
 
 export interface NotesPage {
   notes: BrowseNote[];
@@ -45,63 +58,89 @@ export interface NotesPage {
   next: NotesCursor | null;
 }
 
-export async function fetchNotesPage(
+async function readNotesPage(
   criteria: BrowseCriteria,
   after: NotesCursor | null,
-  pageSize: number = BROWSE_PAGE_SIZE,
+  pageSize: number,
 ): Promise<NotesPage> {
-  const { db, sdk } = await loadFirestore();
   const plan = planQuery(criteria);
-  const base = [
-    ...plan.where.map((c) => sdk.where(c.field, c.op, c.value)),
-    sdk.orderBy(plan.orderBy, 'desc'),
-  ];
   const notes: BrowseNote[] = [];
   let cursor = after;
   for (let pages = 0; pages < MAX_PAGES_PER_LOAD; pages++) {
-    const q = sdk.query(
-      sdk.collection(db, 'notes'),
-      ...base,
-      ...(cursor ? [sdk.startAfter(cursor.last)] : []),
-      sdk.limit(pageSize + 1),
-    );
-    const { docs } = await sdk.getDocs(q);
+    const docs = await runQuery(toStructuredQuery(plan, pageSize + 1, cursor));
     const page = docs.slice(0, pageSize);
     for (const doc of page) {
-      const data = doc.data();
-      if (matchesClientTokens(plan, data['searchTerms'])) notes.push(toBrowseNote(doc.id, data));
+      if (matchesClientTokens(plan, doc.data['searchTerms'])) {
+        notes.push(toBrowseNote(doc.id, doc.data));
+      }
     }
     const last = page.at(-1);
-    cursor = docs.length > pageSize && last ? { last } : null;
+    cursor = docs.length > pageSize && last ? cursorAfter(plan, last) : null;
     if (notes.length >= pageSize || !cursor) break;
   }
   return { notes, next: cursor };
 }
 
+/** A first page asked for before the page rendered (prefetchNotesPage), until it is taken. */
+let prefetched: { key: string; page: Promise<NotesPage>; at: number } | null = null;
+/** A prefetched page older than this is not shown (it was prefetched for a visit long gone). */
+const PREFETCH_FRESH_MS = 10_000;
+
+/**
+ * Starts reading the first page for the criteria in the address (/browse?q=...) now, for the page
+ * to take when it asks (fetchNotesPage): the router calls it when the Browse route starts loading
+ * its code, so the list is read while the page's chunks download instead of after. At most one
+ * is kept. It may go before a returning user's session has loaded, so without their ID token:
+ * the list only ever holds approved notes, which the rules let anyone read, so it is the same.
+ */
+export function prefetchNotesPage(params: URLSearchParams): void {
+  const criteria = criteriaFromParams(params);
+  const page = readNotesPage(criteria, null, BROWSE_PAGE_SIZE);
+  page.catch(() => {}); // the page that takes it reports a failure
+  prefetched = { key: criteriaKey(criteria), page, at: Date.now() };
+}
+
+export function fetchNotesPage(
+  criteria: BrowseCriteria,
+  after: NotesCursor | null,
+  pageSize: number = BROWSE_PAGE_SIZE,
+): Promise<NotesPage> {
+  const taken = prefetched;
+  prefetched = null;
+  if (
+    taken &&
+    after === null &&
+    pageSize === BROWSE_PAGE_SIZE &&
+    taken.key === criteriaKey(criteria) &&
+    Date.now() - taken.at < PREFETCH_FRESH_MS
+  ) {
+    return taken.page;
+  }
+  return readNotesPage(criteria, after, pageSize);
+}
+
 /** The dropdown options (one document, maintained by the facade). Empty lists when missing. */
 export async function fetchFilterOptions(): Promise<FilterOptionLists> {
-  const { db, sdk } = await loadFirestore();
-  const snap = await sdk.getDoc(sdk.doc(db, 'meta', 'filterOptions'));
-  return toFilterOptions(snap.data());
+  const doc = await getDocument('meta/filterOptions');
+  return toFilterOptions(doc?.data);
 }
 
 /** One note, re-read after a comment (the spec's "the note is re-fetched"); null if gone. */
 export async function fetchNote(noteId: string): Promise<BrowseNote | null> {
-  const { db, sdk } = await loadFirestore();
-  const snap = await sdk.getDoc(sdk.doc(db, 'notes', noteId));
-  const data = snap.data();
-  return data && data['approved'] === true ? toBrowseNote(snap.id, data) : null;
+  const doc = await getDocument(`notes/${noteId}`, [...CARD_FIELDS, 'approved']);
+  return doc && doc.data['approved'] === true ? toBrowseNote(doc.id, doc.data) : null;
 }
 
 export async function fetchComments(noteId: string): Promise<BrowseComment[]> {
-  const { db, sdk } = await loadFirestore();
-  const q = sdk.query(
-    sdk.collection(db, 'notes', noteId, 'comments'),
-    sdk.orderBy('commentedAt', 'desc'),
-    sdk.limit(COMMENTS_SHOWN),
+  const docs = await runQuery(
+    {
+      from: [{ collectionId: 'comments' }],
+      orderBy: [{ field: { fieldPath: 'commentedAt' }, direction: 'DESCENDING' }],
+      limit: COMMENTS_SHOWN,
+    },
+    `notes/${noteId}`,
   );
-  const { docs } = await sdk.getDocs(q);
-  return docs.map((d) => toBrowseComment(d.id, d.data()));
+  return docs.map((d) => toBrowseComment(d.id, d.data));
 }
 
 export { addComment, isValidCommentText } from '../../../shared/notes/note-interactions';

@@ -1,11 +1,9 @@
-import { Box, Button, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LoadingState } from '../../../shared/ui';
+import { LoadingState } from '../../../shared/ui/loading-state';
+import { withChakra } from '../../../shared/ui/lazy-chakra';
 import type { BrowseNote } from '../api/browse-model';
 import {
-  BROWSE_SORTS,
-  SORT_LABELS,
   criteriaFromParams,
   criteriaToParams,
   type BrowseCriteria,
@@ -17,11 +15,27 @@ import { useBrowseNotes } from '../hooks/use-browse-notes';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
-import { FilterSelect } from './filter-select';
-import { FieldLabel, NativeSelect } from '../../../shared/ui/form-controls';
+import './browse-page.css';
 import { NoteCard } from './note-card';
-import { NoteCommentsView } from './note-comments-view';
-import { SearchBox } from './search-box';
+import type { NoteCommentsViewProps } from './note-comments-view';
+
+/*
+ * The page itself is plain markup over the Chakra tokens' CSS (browse-page.css, note-card.css):
+ * the heading, the list states and the cards render as soon as the page's chunk and the first
+ * page of notes are here. Its Chakra parts, the search and filter bar and the inline comment
+ * view, load with Chakra's runtime (withChakra) after the list, the bar in a placeholder of its
+ * own height so nothing moves when it appears. Measured with Lighthouse mobile (slow 4G, 4x CPU):
+ * waiting for Chakra's chunks and first render before showing any card was most of the list's
+ * render delay.
+ */
+const BrowseToolbar = lazy(() => withChakra(() => import('./browse-toolbar')));
+const NoteCommentsView = lazy(() =>
+  withChakra<NoteCommentsViewProps>(() =>
+    import('./note-comments-view').then((m) => ({ default: m.NoteCommentsView })),
+  ),
+);
+
+const toolbarPlaceholder = <div className="nn-browse__toolbar" aria-hidden="true" />;
 
 /** Typing pause before the list reloads for new search text (suggestions update at once). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -73,6 +87,13 @@ export default function BrowsePage() {
 
   const options = useFilterOptions();
   const list = useBrowseNotes(criteria);
+  // The bar (and Chakra with it) loads once the first list has rendered (or failed): on a slow
+  // phone, fetching and starting Chakra competed with the cards for the network and the main
+  // thread. Its placeholder holds its place meanwhile; the address already holds the criteria.
+  const [showToolbar, setShowToolbar] = useState(false);
+  useEffect(() => {
+    if (list.status !== 'loading') setShowToolbar(true);
+  }, [list.status]);
   const actions = useNoteActions(list.updateNote);
 
   // Titles of every note listed so far: suggestions stay put while a new search loads.
@@ -117,102 +138,54 @@ export default function BrowsePage() {
   );
 
   return (
-    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
-      <Heading as="h1" size="3xl" mb="8">
-        Explore Shared Notes
-      </Heading>
+    <div className="nn-container nn-browse">
+      <h1 className="nn-heading nn-browse__title">Explore Shared Notes</h1>
 
       {openNote ? (
-        <NoteCommentsView
-          key={openNote.id}
-          note={openNote}
-          onBack={closeComments}
-          onNote={onNoteRefreshed}
-          requireUser={actions.requireUser}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <NoteCommentsView
+            key={openNote.id}
+            note={openNote}
+            onBack={closeComments}
+            onNote={onNoteRefreshed}
+            requireUser={actions.requireUser}
+          />
+        </Suspense>
       ) : (
         <>
-          <Box role="search" aria-label="Notes" mb="8">
-            <Flex
-              gap="3"
-              direction={{ base: 'column', md: 'row' }}
-              align={{ md: 'flex-end' }}
-              mb="4"
-            >
-              <SearchBox
-                value={text}
-                onChange={setText}
-                onApply={applySearch}
+          <Suspense fallback={toolbarPlaceholder}>
+            {showToolbar ? (
+              <BrowseToolbar
+                text={text}
+                onTextChange={setText}
+                onApplySearch={applySearch}
                 suggestions={suggestions}
+                criteria={criteria}
+                options={options}
+                onSort={setSort}
+                onFilter={setFilter}
+                onReset={resetFilters}
               />
-              <Box minW={{ md: '48' }}>
-                <FieldLabel htmlFor="browse-sort">Sort by</FieldLabel>
-                <NativeSelect
-                  id="browse-sort"
-                  value={criteria.sort}
-                  minHeight="11"
-                  onChange={(e) => setSort(e.target.value as BrowseSort)}
-                >
-                  {BROWSE_SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {SORT_LABELS[s]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Box>
-            </Flex>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="4">
-              <FilterSelect
-                label="Subject"
-                placeholder="Select Subject"
-                options={options.subjects}
-                value={criteria.filters.subject}
-                onChange={(v) => setFilter('subject', v)}
-              />
-              <FilterSelect
-                label="Course"
-                placeholder="Select Course"
-                options={options.courses}
-                value={criteria.filters.course}
-                onChange={(v) => setFilter('course', v)}
-              />
-              <FilterSelect
-                label="Semester"
-                placeholder="Select Semester"
-                options={options.semesters}
-                value={criteria.filters.semester}
-                onChange={(v) => setFilter('semester', v)}
-              />
-              <FilterSelect
-                label="College"
-                placeholder="Select College"
-                options={options.colleges}
-                value={criteria.filters.college}
-                onChange={(v) => setFilter('college', v)}
-              />
-            </SimpleGrid>
-            <Button variant="outline" colorPalette="gray" size="sm" onClick={resetFilters}>
-              Reset Filters
-            </Button>
-          </Box>
+            ) : (
+              toolbarPlaceholder
+            )}
+          </Suspense>
 
-          <Box aria-busy={list.status === 'loading'}>
+          <div aria-busy={list.status === 'loading'}>
             {list.status === 'loading' && <LoadingState label="Loading notes..." />}
             {list.status === 'error' && (
-              <Text role="alert" color="red.700">
+              <p role="alert" className="nn-browse__error">
                 We couldn't load the notes. Please try again later.
-              </Text>
+              </p>
             )}
             {list.status === 'success' && list.notes.length === 0 && !list.hasMore && (
-              <Box textAlign="center" py="16" data-testid="browse-empty">
-                <Text fontSize="lg" fontWeight="semibold">
-                  {EMPTY_TITLE}
-                </Text>
-                <Text color="fg.muted">{EMPTY_HINT}</Text>
-              </Box>
+              <div className="nn-browse__empty" data-testid="browse-empty">
+                <p className="nn-browse__empty-title">{EMPTY_TITLE}</p>
+                <p className="nn-muted">{EMPTY_HINT}</p>
+              </div>
             )}
             {list.status === 'success' && list.notes.length > 0 && (
-              <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6" data-testid="notes-grid">
+              <div className="nn-browse__grid" data-testid="notes-grid">
                 {list.notes.map((note) => (
                   <NoteCard
                     key={note.id}
@@ -225,29 +198,29 @@ export default function BrowsePage() {
                     onDownload={actions.download}
                   />
                 ))}
-              </SimpleGrid>
+              </div>
             )}
             {list.status === 'success' && list.hasMore && (
-              <Flex direction="column" align="center" gap="2" mt="8">
-                <Button
-                  colorPalette="teal"
-                  variant="outline"
-                  loading={list.loadingMore}
-                  loadingText="Loading..."
+              <div className="nn-browse__more">
+                <button
+                  type="button"
+                  className="nn-button nn-button--outline"
+                  disabled={list.loadingMore}
                   onClick={list.loadMore}
                 >
-                  Load more
-                </Button>
+                  {list.loadingMore && <span className="nn-spinner" aria-hidden="true" />}
+                  {list.loadingMore ? 'Loading...' : 'Load more'}
+                </button>
                 {list.loadMoreFailed && (
-                  <Text color="red.700" fontSize="sm">
+                  <p className="nn-browse__more-error">
                     More notes could not be loaded. Please try again.
-                  </Text>
+                  </p>
                 )}
-              </Flex>
+              </div>
             )}
-          </Box>
+          </div>
         </>
       )}
-    </Container>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { fetchNotesPage, type NotesCursor } from '../api/browse-api';
 import type { BrowseNote } from '../api/browse-model';
 import { criteriaKey, type BrowseCriteria } from '../api/browse-query';
@@ -56,14 +56,18 @@ export function useBrowseNotes(criteria: BrowseCriteria): BrowseList {
     fetchNotesPage(criteriaRef.current, null).then(
       (page) =>
         current &&
-        setData({
-          key,
-          status: 'success',
-          notes: page.notes,
-          next: page.next,
-          loadingMore: false,
-          loadMoreFailed: false,
-        }),
+        // A transition: React renders the page of cards in slices, leaving the main thread free
+        // for input (one long task on a slow phone otherwise).
+        startTransition(() =>
+          setData({
+            key,
+            status: 'success',
+            notes: page.notes,
+            next: page.next,
+            loadingMore: false,
+            loadMoreFailed: false,
+          }),
+        ),
       (error: unknown) => {
         console.error('Could not load notes', error);
         if (current) setData((d) => ({ ...d, key, status: 'error' }));
