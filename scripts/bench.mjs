@@ -100,6 +100,9 @@ async function scriptsOf(page, route, ready) {
   const scripts = new Map();
   const onResponse = (res) => {
     if (res.request().resourceType() !== 'script') return;
+    // The app's own scripts only: the note page's PDF preview opens Chromium's built-in viewer,
+    // whose ~240 extension scripts (chrome-extension://) are the browser's, not ours.
+    if (!/^https?:/.test(res.url())) return;
     // A body Chromium no longer holds (the page navigated on, e.g. a redirect) is fetched again:
     // the assets are immutable files of web/dist.
     const body = res
