@@ -3,21 +3,14 @@
  * document with a missing or malformed field still renders (the spec shows "N/A" for missing card
  * fields) instead of breaking the list.
  */
-import type { Note } from '@notenest/shared';
+import { readNoteBasics, text, type NoteBasics } from '../../../shared/notes/note-fields';
 import { toDate } from '../../../shared/utils/dates';
 
 export { toDate, formatDateTime as formatCommentTime } from '../../../shared/utils/dates';
 
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-export interface BrowseNote
-  extends
-    Pick<Note, 'title' | 'description' | 'likesCount' | 'commentsCount' | 'downloadCount'>,
-    Nullable<
-      Pick<Note, 'subjectName' | 'courseName' | 'collegeName' | 'semester' | 'fileUrl' | 'fileName'>
-    > {
+/** A Browse card: the fields every note view shows (shared/notes/note-fields.ts). */
+export interface BrowseNote extends NoteBasics {
   id: string;
-  createdAt: Date | null;
 }
 
 export interface BrowseComment {
@@ -41,42 +34,15 @@ export const NO_FILTER_OPTIONS: FilterOptionLists = {
   colleges: [],
 };
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' && v.trim() !== '' ? v : null;
-}
-
-function count(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
-}
-
-function httpUrl(v: unknown): string | null {
-  return typeof v === 'string' && /^https?:\/\/\S+$/.test(v) ? v : null;
-}
-
 export function toBrowseNote(id: string, data: Record<string, unknown>): BrowseNote {
-  const semester = data['semester'];
-  return {
-    id,
-    title: str(data['title']) ?? 'Untitled note',
-    description: str(data['description']) ?? '',
-    subjectName: str(data['subjectName']),
-    courseName: str(data['courseName']),
-    collegeName: str(data['collegeName']),
-    semester: typeof semester === 'number' && Number.isInteger(semester) ? semester : null,
-    likesCount: count(data['likesCount']),
-    commentsCount: count(data['commentsCount']),
-    downloadCount: count(data['downloadCount']),
-    fileUrl: httpUrl(data['fileUrl']),
-    fileName: str(data['fileName']),
-    createdAt: toDate(data['createdAt']),
-  };
+  return { id, ...readNoteBasics(data) };
 }
 
 export function toBrowseComment(id: string, data: Record<string, unknown>): BrowseComment {
   return {
     id,
     text: typeof data['text'] === 'string' ? data['text'] : '',
-    username: str(data['username']),
+    username: text(data['username']),
     commentedAt: toDate(data['commentedAt']),
   };
 }

@@ -5,26 +5,15 @@
  */
 import { BATCHES, type Batch } from '@notenest/shared';
 import { FacadeError } from '../../../shared/http/facade';
+import { readNoteBasics, text, type NoteBasics } from '../../../shared/notes/note-fields';
 import { toDate } from '../../../shared/utils/dates';
 
-export interface NoteDetail {
+export interface NoteDetail extends NoteBasics {
   id: string;
-  title: string;
-  description: string;
-  subjectName: string | null;
-  courseName: string | null;
-  collegeName: string | null;
-  semester: number | null;
   batch: Batch | null;
-  fileUrl: string | null;
-  fileName: string | null;
   fileType: string | null;
   uploaderId: string | null;
   approved: boolean;
-  likesCount: number;
-  downloadCount: number;
-  commentsCount: number;
-  createdAt: Date | null;
 }
 
 export interface NoteComment {
@@ -44,36 +33,15 @@ export interface Viewer {
 
 export const ANONYMOUS_USER = 'Anonymous User';
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' && v.trim() !== '' ? v : null;
-}
-
-function count(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
-}
-
 export function toNoteDetail(id: string, data: Record<string, unknown>): NoteDetail {
-  const semester = data['semester'];
   const batch = data['batch'];
-  const fileUrl = data['fileUrl'];
   return {
     id,
-    title: str(data['title']) ?? 'Untitled note',
-    description: str(data['description']) ?? '',
-    subjectName: str(data['subjectName']),
-    courseName: str(data['courseName']),
-    collegeName: str(data['collegeName']),
-    semester: typeof semester === 'number' && Number.isInteger(semester) ? semester : null,
+    ...readNoteBasics(data),
     batch: (BATCHES as readonly unknown[]).includes(batch) ? (batch as Batch) : null,
-    fileUrl: typeof fileUrl === 'string' && /^https?:\/\/\S+$/.test(fileUrl) ? fileUrl : null,
-    fileName: str(data['fileName']),
-    fileType: str(data['fileType']),
-    uploaderId: str(data['uploaderId']),
+    fileType: text(data['fileType']),
+    uploaderId: text(data['uploaderId']),
     approved: data['approved'] === true,
-    likesCount: count(data['likesCount']),
-    downloadCount: count(data['downloadCount']),
-    commentsCount: count(data['commentsCount']),
-    createdAt: toDate(data['createdAt']),
   };
 }
 
@@ -81,8 +49,8 @@ export function toNoteComment(id: string, data: Record<string, unknown>): NoteCo
   return {
     id,
     text: typeof data['text'] === 'string' ? data['text'] : '',
-    authorId: str(data['authorId']),
-    username: str(data['username']),
+    authorId: text(data['authorId']),
+    username: text(data['username']),
     commentedAt: toDate(data['commentedAt']),
     editedAt: toDate(data['editedAt']),
   };

@@ -4,6 +4,7 @@
  */
 import { MAX_AVATAR_BYTES } from '@notenest/shared';
 import { toDate } from '../../../shared/utils/dates';
+import { text } from '../../../shared/notes/note-fields';
 
 export { formatDate, toDate } from '../../../shared/utils/dates';
 
@@ -22,16 +23,12 @@ export interface NoteListItem {
   approved: boolean;
 }
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' && v.trim() !== '' ? v : null;
-}
-
 export function toProfile(uid: string, data: Record<string, unknown>): Profile {
   return {
     uid,
-    username: str(data['username']) ?? 'Student',
-    email: str(data['email']) ?? '',
-    avatar: str(data['avatar']),
+    username: text(data['username']) ?? 'Student',
+    email: text(data['email']) ?? '',
+    avatar: text(data['avatar']),
     createdAt: toDate(data['createdAt']),
   };
 }
@@ -39,7 +36,7 @@ export function toProfile(uid: string, data: Record<string, unknown>): Profile {
 export function toNoteListItem(id: string, data: Record<string, unknown>): NoteListItem {
   return {
     id,
-    title: str(data['title']) ?? 'Untitled note',
+    title: text(data['title']) ?? 'Untitled note',
     createdAt: toDate(data['createdAt']),
     approved: data['approved'] === true,
   };
