@@ -1,5 +1,6 @@
 // Only loaders and plain config here: importing this barrel never pulls a Firebase SDK into a
-// chunk (each loader imports its SDK dynamically).
+// chunk (each loader imports its SDK dynamically). The REST client (firestore-rest.ts) is imported
+// by path by the code that reads with it, so pages that never query keep no Firestore code.
 export { EMULATOR_PORTS, FIREBASE_OPTIONS, emulatorHostFor } from './config';
 export { currentIdToken, loadAuth, type AuthHandle, type AuthSdk } from './auth';
 export { loadFirestore, type FirestoreHandle, type FirestoreSdk } from './firestore';
@@ -9,14 +10,3 @@ export {
   type LiveFirestoreSdk,
 } from './firestore-live';
 export { loadStorage, type StorageHandle, type StorageSdk } from './storage';
-export {
-  FirestoreRestError,
-  documentName,
-  encodeValue,
-  getDocument,
-  runQuery,
-  type DecodedDocument,
-  type RestFilter,
-  type RestValue,
-  type StructuredQuery,
-} from './firestore-rest';

@@ -18,7 +18,8 @@
  * Every query here has its composite index in firestore.indexes.json (browse-query.test.ts) and
  * satisfies firestore.rules (`approved == true` in every notes query), over REST as over the SDK.
  */
-import { getDocument, loadFirestore, runQuery } from '../../../shared/firebase';
+import { loadFirestore } from '../../../shared/firebase';
+import { getDocument, runQuery } from '../../../shared/firebase/firestore-rest';
 import * as interactions from '../../../shared/notes/note-interactions';
 import {
   toBrowseComment,

@@ -12,7 +12,7 @@ import {
   type RestFilter,
   type RestValue,
   type StructuredQuery,
-} from '../../../shared/firebase';
+} from '../../../shared/firebase/firestore-rest';
 import type { QueryPlan } from './browse-query';
 
 /** What a card (toBrowseNote) reads; everything else of a note stays on the server. */
