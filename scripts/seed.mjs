@@ -124,7 +124,7 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
     for (const l of data.likes) {
       writes.push([
         db.doc(`notes/${l.noteId}/likes/${l.uid}`),
-        { createdAt: ts(l.data.createdAt) },
+        { createdAt: ts(l.data.createdAt), uid: l.uid },
       ]);
     }
     for (const c of data.comments) {

@@ -42,7 +42,7 @@ async function likeWorld(liked: boolean, approved = true): Promise<LikeWorld> {
   const owner = fresh('alice');
   await seedProfiles(h, owner);
   const noteId = await seedNote(h, OTHER, { approved, likesCount: liked ? 1 : 0 }, (id) =>
-    liked ? { [`notes/${id}/likes/${owner}`]: { createdAt: serverTime() } } : {},
+    liked ? { [`notes/${id}/likes/${owner}`]: { createdAt: serverTime(), uid: owner } } : {},
   );
   return { owner, noteId };
 }
@@ -54,7 +54,7 @@ function likeBatch(
   op: 'set' | 'delete',
   delta: number | null,
   likerId = w.owner,
-  likeData: Record<string, unknown> = { createdAt: serverTime() },
+  likeData: Record<string, unknown> = { createdAt: serverTime(), uid: likerId },
 ) {
   const db = dbOf(h, actor, w);
   const b = db.batch();
@@ -155,17 +155,37 @@ pairs('likes: attacks', [
   {
     name: 'like document with an extra field',
     allow: async () => likeBatch('owner', await likeWorld(false), 'set', +1),
+    deny: async () => {
+      const w = await likeWorld(false);
+      return likeBatch('owner', w, 'set', +1, undefined, {
+        createdAt: serverTime(),
+        uid: w.owner,
+        weight: 10,
+      });
+    },
+  },
+  {
+    name: 'like document without its uid field',
+    allow: async () => likeBatch('owner', await likeWorld(false), 'set', +1),
+    deny: async () =>
+      likeBatch('owner', await likeWorld(false), 'set', +1, undefined, { createdAt: serverTime() }),
+  },
+  {
+    name: "like document whose uid field is someone else's",
+    allow: async () => likeBatch('owner', await likeWorld(false), 'set', +1),
     deny: async () =>
       likeBatch('owner', await likeWorld(false), 'set', +1, undefined, {
         createdAt: serverTime(),
-        weight: 10,
+        uid: OTHER,
       }),
   },
   {
     name: 'like createdAt a client time',
     allow: async () => likeBatch('owner', await likeWorld(false), 'set', +1),
-    deny: async () =>
-      likeBatch('owner', await likeWorld(false), 'set', +1, undefined, { createdAt: new Date() }),
+    deny: async () => {
+      const w = await likeWorld(false);
+      return likeBatch('owner', w, 'set', +1, undefined, { createdAt: new Date(), uid: w.owner });
+    },
   },
   {
     name: "liking an approved vs someone else's pending note",

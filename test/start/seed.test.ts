@@ -245,7 +245,8 @@ describe('seed', () => {
       for (const l of mine) {
         expect(uids.has(l.id)).toBe(true);
         expect(l.id).not.toBe(n.data['uploaderId']);
-        expect(Object.keys(l.data)).toEqual(['createdAt']);
+        expect(Object.keys(l.data).sort()).toEqual(['createdAt', 'uid']);
+        expect(l.data['uid']).toBe(l.id);
       }
       for (const c of said) {
         expect(Object.keys(c.data).sort()).toEqual(['authorId', 'commentedAt', 'text', 'username']);

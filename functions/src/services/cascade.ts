@@ -55,11 +55,8 @@ export async function deleteUserCascade(uid: string): Promise<{ notes: number }>
   for (const n of notes.docs) await deleteNoteCascade(n.id, { followUp: false });
 
   const comments = await db().collectionGroup('comments').where('authorId', '==', uid).get();
-  // A like document carries no liker field (its id is the uid), so a collection-group query
-  // cannot filter on it: read the ids only and keep this user's.
-  const likes = (await db().collectionGroup('likes').select().get()).docs.filter(
-    (d) => d.id === uid,
-  );
+  // A like repeats its liker's uid (its id) in a field: a collection-group query finds them.
+  const likes = (await db().collectionGroup('likes').where('uid', '==', uid).select().get()).docs;
   await deleteAll([...comments.docs, ...likes].map((d) => d.ref));
   const touched = (docs: { ref: { parent: { parent: { id: string } | null } } }[]) =>
     new Set(docs.map((d) => d.ref.parent.parent?.id).filter((id): id is string => !!id));

@@ -24,7 +24,7 @@ export async function toggleLike(
       tx.update(noteRef, { likesCount: FieldValue.increment(-1) });
       return { liked: false, likesCount: Math.max(0, count - 1) };
     }
-    tx.create(likeRef, { createdAt: FieldValue.serverTimestamp() });
+    tx.create(likeRef, { createdAt: FieldValue.serverTimestamp(), uid: caller.uid });
     tx.update(noteRef, { likesCount: FieldValue.increment(1) });
     return { liked: true, likesCount: count + 1 };
   });

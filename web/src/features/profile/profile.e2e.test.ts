@@ -207,7 +207,10 @@ describe('profile dashboard', () => {
       username: 'Gone Soon',
       commentedAt: FieldValue.serverTimestamp(),
     });
-    await other.ref.collection('likes').doc(uid).set({ createdAt: FieldValue.serverTimestamp() });
+    await other.ref
+      .collection('likes')
+      .doc(uid)
+      .set({ createdAt: FieldValue.serverTimestamp(), uid });
     await other.ref.update({ likesCount: FieldValue.increment(1) });
     await admin.db
       .doc(`users/${uid}/saved/${other.id}`)

@@ -44,7 +44,7 @@ export async function setLiked(
   const { db, sdk } = same(handle);
   const likeRef = sdk.doc(db, 'notes', noteId, 'likes', uid);
   const batch = sdk.writeBatch(db);
-  if (liked) batch.set(likeRef, { createdAt: sdk.serverTimestamp() });
+  if (liked) batch.set(likeRef, { createdAt: sdk.serverTimestamp(), uid });
   else batch.delete(likeRef);
   batch.update(sdk.doc(db, 'notes', noteId), { likesCount: sdk.increment(liked ? 1 : -1) });
   await batch.commit();
