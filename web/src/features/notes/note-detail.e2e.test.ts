@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
-import { adminFor, deleteNotesOf, uniqueEmail } from '../../testing/e2e';
+import { ADMIN_ACCOUNT, adminFor, deleteNotesOf, uniqueEmail } from '../../testing/e2e';
 import { formatDate } from '../../shared/utils/dates';
 
 const stack = inject('testStack');
@@ -17,7 +17,6 @@ const admin = adminFor(stack);
 let browser: Browser;
 
 const PASSWORD = 'secret123';
-const ADMIN = { email: 'admin@notenest.dev', password: 'admin1234' };
 const uploader = {
   email: uniqueEmail('note-uploader'),
   password: PASSWORD,
@@ -116,7 +115,7 @@ beforeAll(async () => {
       data: 'draft',
     }),
   ];
-  const adminToken = await idTokenFor(stack, ADMIN.email, ADMIN.password);
+  const adminToken = await idTokenFor(stack, ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password);
   await approve(pdfNote.id, adminToken);
   await approve(txtNote.id, adminToken);
 
@@ -340,7 +339,7 @@ describe('note page', () => {
     expect(await uploaderPage.getByTestId('text-preview').textContent()).toBe('draft');
 
     const adminPage = await newPage(browser, stack);
-    await signInAs(adminPage, ADMIN.email, ADMIN.password);
+    await signInAs(adminPage, ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password);
     await openNote(adminPage, pendingNote.id);
     const comment = adminPage.locator('[data-testid="comments-list"] li');
     await comment.waitFor();
