@@ -150,6 +150,11 @@ describe('sign up and sign in', () => {
     // Signing out and choosing the same Google account again reaches the same Firebase user.
     await page.locator('header').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname !== '/profile');
+    // Signed out for good (the SDK's sign-out has finished and the session hint is gone) before
+    // reloading, or /signin would still find the user and send them on to /profile.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('notenest.session')))
+      .toBeNull();
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByLabel('Google email').fill(email.toUpperCase());

@@ -190,6 +190,8 @@ describe('Upload and Update screens', () => {
       .getByRole('status')
       .filter({ hasText: /Uploading file\.\.\. \d+%/ })
       .waitFor();
+    // Cancel once bytes are on their way (the bar shows 0% before the first request leaves).
+    await expect.poll(() => storageRequests.length, { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel Upload' }).click();
     await page.getByText('Upload cancelled. Nothing was saved; your entries are kept.').waitFor();
     await throttle(null);
