@@ -1,9 +1,7 @@
 // Benchmarks for @notenest/emulator. Prints figures; asserts nothing.
 // Run from emulator/ after `npm run build` (that is what `npm run bench` does). Each part is its
-// own module: firestore.mjs (cold start, admin writes/s, a query over 10,000 docs, browser
-// setDoc -> onSnapshot), storage.mjs (10 MiB up/down and the emulator's memory meanwhile),
-// rules.mjs (rule evaluations per second). The emulator runs as the CLI in a child process.
-import { coldStart, firestoreBench } from './firestore.mjs';
+// own module: storage.mjs (10 MiB up/down and the emulator's memory meanwhile), rules.mjs (rule
+// evaluations per second). The emulator runs as the CLI in a child process.
 import { rulesBench } from './rules.mjs';
 import { storageBench } from './storage.mjs';
 
@@ -17,8 +15,6 @@ const deadline = setTimeout(() => {
 deadline.unref();
 
 const t0 = Date.now();
-await coldStart();
-await firestoreBench();
 await storageBench();
 await rulesBench();
 console.log(`bench took ${((Date.now() - t0) / 1000).toFixed(0)} s`);

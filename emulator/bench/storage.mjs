@@ -93,7 +93,7 @@ function pattern(n) {
 
 export async function storageBench() {
   const probe = new URL('./memory-probe.mjs', import.meta.url).href;
-  const { child, storage } = await startCli(['--only', 'storage', '--storage-port', '0'], {
+  const { child, storage } = await startCli(['--storage-port', '0'], {
     nodeArgs: ['--expose-gc', '--import', probe],
     ipc: true,
   });

@@ -9,12 +9,12 @@ describe('parseArgs', () => {
         'start',
         '--config',
         'fb.json',
-        '--only=firestore',
         '--project',
         'demo-x',
-        '--firestore-port',
-        '0',
         '--storage-port=9200',
+        '--firestore-host',
+        '127.0.0.2:8080',
+        '--functions-host=127.0.0.2:5001',
         '--import',
         'in',
         '--export-on-exit=out',
@@ -22,22 +22,18 @@ describe('parseArgs', () => {
     ).toEqual({
       command: 'start',
       config: 'fb.json',
-      only: ['firestore'],
       project: 'demo-x',
-      firestorePort: 0,
       storagePort: 9200,
+      firestoreHost: '127.0.0.2:8080',
+      functionsHost: '127.0.0.2:5001',
       importDir: 'in',
       exportOnExit: 'out',
     });
-    expect(parseArgs(['start', '--only', 'firestore, storage']).only).toEqual([
-      'firestore',
-      'storage',
-    ]);
   });
   it('rejects bad input', () => {
     expect(() => parseArgs(['serve'])).toThrow(UsageError);
-    expect(() => parseArgs(['start', '--only', 'database'])).toThrow(/unknown emulator/);
-    expect(() => parseArgs(['start', '--firestore-port', 'x'])).toThrow(/not a port/);
+    expect(() => parseArgs(['start', '--storage-port', 'x'])).toThrow(/not a port/);
+    expect(() => parseArgs(['start', '--firestore-host', 'nohost'])).toThrow(/HOST:PORT/);
     expect(() => parseArgs(['start', '--project'])).toThrow(/needs a value/);
     expect(() => parseArgs(['start', '--bogus'])).toThrow(/Unknown option/);
     expect(parseArgs([])).toEqual({ command: 'help' });
@@ -50,32 +46,36 @@ describe('resolveOptions', () => {
     firestore: { rules: 'firestore.rules' },
     storage: [{ bucket: 'b', rules: 'rules/storage.rules' }],
   });
-  it('takes ports, hosts and rules paths from firebase.json, relative to it', () => {
-    expect(resolveOptions({ command: 'start', project: 'demo-a' }, config, '/cfg')).toEqual({
+  it('takes the port, host and rules path from firebase.json, relative to it', () => {
+    expect(resolveOptions({ command: 'start', project: 'demo-a' }, config, '/cfg', {})).toEqual({
       projectId: 'demo-a',
-      firestore: { host: '0.0.0.0', port: 8081 },
       storage: { host: '127.0.0.1', port: 9198 },
-      rules: {
-        firestore: path.resolve('/cfg/firestore.rules'),
-        storage: path.resolve('/cfg/rules/storage.rules'),
-      },
+      rules: { storage: path.resolve('/cfg/rules/storage.rules') },
     });
   });
-  it('lets flags win and --only drop an emulator', () => {
-    const o = resolveOptions(
-      { command: 'start', only: ['firestore'], firestorePort: 0, importDir: 'x' },
-      config,
-      '/cfg',
-    );
-    expect(o.firestore).toEqual({ host: '0.0.0.0', port: 0 });
-    expect(o.storage).toBeUndefined();
-    expect(o.rules).toEqual({ firestore: path.resolve('/cfg/firestore.rules') });
-    expect(o.importDir).toBe(path.resolve('x'));
+  it('lets flags win over the environment, which fills in the emulator addresses', () => {
+    const env = {
+      FIRESTORE_EMULATOR_HOST: '127.0.0.9:8080',
+      FUNCTIONS_EMULATOR_HOST: '127.0.0.9:5001',
+      GCLOUD_PROJECT: 'demo-env',
+    };
+    const o = resolveOptions({ command: 'start', storagePort: 0, importDir: 'x' }, config, '/cfg', env);
+    expect(o).toMatchObject({
+      projectId: 'demo-env',
+      storage: { port: 0 },
+      firestoreHost: '127.0.0.9:8080',
+      functionsHost: '127.0.0.9:5001',
+      importDir: path.resolve('x'),
+    });
+    expect(
+      resolveOptions({ command: 'start', firestoreHost: '127.0.0.3:1' }, config, '/cfg', env)
+        .firestoreHost,
+    ).toBe('127.0.0.3:1');
   });
-  it('defaults to the official ports without a config', () => {
-    const o = resolveOptions({ command: 'start' });
-    expect(o.firestore?.port).toBe(8080);
+  it('defaults to the official port without a config', () => {
+    const o = resolveOptions({ command: 'start' }, undefined, process.cwd(), {});
     expect(o.storage?.port).toBe(9199);
+    expect(o.firestoreHost).toBeUndefined();
   });
 });
 
@@ -86,17 +86,13 @@ describe('main (in process)', () => {
       await import('node:fs');
     const os = await import('node:os');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'nn-cli-'));
-    const rulesFile = path.join(dir, 'firestore.rules');
     writeFileSync(
-      rulesFile,
-      "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents { match /{d=**} { allow read, write: if true; } } }",
+      path.join(dir, 'storage.rules'),
+      "rules_version = '2';\nservice firebase.storage { match /b/{bucket}/o { match /{f=**} { allow read, write: if true; } } }",
     );
     writeFileSync(
       path.join(dir, 'firebase.json'),
-      JSON.stringify({
-        firestore: { rules: 'firestore.rules' },
-        emulators: { firestore: { port: 0 }, storage: { port: 0 } },
-      }),
+      JSON.stringify({ storage: { rules: 'storage.rules' }, emulators: { storage: { port: 0 } } }),
     );
     const lines: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
@@ -107,7 +103,7 @@ describe('main (in process)', () => {
     try {
       const exportDir = path.join(dir, 'export');
       // --import of a directory that does not exist yet (first run of import+export-on-exit).
-      const done = main([
+      const args = [
         'start',
         '--config',
         path.join(dir, 'firebase.json'),
@@ -115,9 +111,8 @@ describe('main (in process)', () => {
         'demo-cli',
         '--import',
         exportDir,
-        '--export-on-exit',
-        exportDir,
-      ]);
+      ];
+      const done = main([...args, '--export-on-exit', exportDir]);
       const ready = async () => {
         for (let i = 0; i < 200 && !lines.some((l) => l.includes('ready')); i++)
           await new Promise((r) => setTimeout(r, 10));
@@ -125,41 +120,26 @@ describe('main (in process)', () => {
       };
       const line = await ready();
       expect(lines).toHaveLength(1);
-      const fsUrl = /firestore=(\S+)/.exec(line)![1]!;
-      expect(line).toMatch(/storage=http:\/\/127\.0\.0\.1:\d+/);
-      const docs = `${fsUrl}/v1/projects/demo-cli/databases/(default)/documents`;
-      const created = await fetch(`${docs}/things?documentId=t1`, {
+      const url = /storage=(\S+)/.exec(line)![1]!;
+      const bucket = `${url}/v0/b/demo-cli.appspot.com/o`;
+      const created = await fetch(`${bucket}?name=kept.txt`, {
         method: 'POST',
-        body: JSON.stringify({ fields: { a: { stringValue: 'kept' } } }),
+        body: 'kept',
+        headers: { 'content-type': 'text/plain' },
       });
       expect(created.status).toBe(200);
       process.emit('SIGTERM');
       expect(await done).toBe(0);
-      expect(existsSync(path.join(exportDir, 'notenest-export.json'))).toBe(true);
       expect(
         JSON.parse(readFileSync(path.join(exportDir, 'notenest-export.json'), 'utf8')),
-      ).toMatchObject({ version: 1, firestore: 'firestore.json', storage: 'storage' });
+      ).toMatchObject({ version: 2, storage: 'storage' });
+      expect(existsSync(path.join(exportDir, 'storage'))).toBe(true);
 
       lines.length = 0;
-      const again = main([
-        'start',
-        '--only',
-        'firestore',
-        '--firestore-port',
-        '0',
-        '--project',
-        'demo-cli',
-        '--import',
-        exportDir,
-      ]);
-      const line2 = await ready();
-      const fsUrl2 = /firestore=(\S+)/.exec(line2)![1]!;
-      const got = await fetch(
-        `${fsUrl2}/v1/projects/demo-cli/databases/(default)/documents/things/t1`,
-      );
-      expect(((await got.json()) as { fields: object }).fields).toEqual({
-        a: { stringValue: 'kept' },
-      });
+      const again = main(args);
+      const url2 = /storage=(\S+)/.exec(await ready())![1]!;
+      const got = await fetch(`${url2}/v0/b/demo-cli.appspot.com/o/kept.txt?alt=media`);
+      expect(await got.text()).toBe('kept');
       // Ctrl-C under `npm start` arrives twice at once (terminal + npm's forwarding): one stop.
       process.emit('SIGINT');
       process.emit('SIGINT');

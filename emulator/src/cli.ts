@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /**
- * `notenest-emulator start [--config firebase.json] [--only firestore,storage] [--project demo-x]
- *   [--firestore-port N] [--storage-port N] [--import DIR] [--export-on-exit DIR]`
+ * `notenest-emulator start [--config firebase.json] [--project demo-x] [--storage-port N]
+ *   [--firestore-host H:P] [--functions-host H:P] [--import DIR] [--export-on-exit DIR]`
+ *
+ * Starts the Cloud Storage emulator. `--firestore-host` (default: FIRESTORE_EMULATOR_HOST) is the
+ * Cloud Firestore emulator that `firestore.get()` in storage rules reads; `--functions-host`
+ * (default: FUNCTIONS_EMULATOR_HOST) is the Cloud Functions emulator that object events go to.
  *
  * `--import DIR` of a directory that does not exist yet starts empty (with a note on stderr), so
  * `--import D --export-on-exit D` keeps data across restarts from the very first run.
@@ -17,16 +21,16 @@ import type { EmulatorOptions } from './server.js';
 export interface CliOptions {
   command: 'start' | 'help';
   config?: string;
-  only?: ('firestore' | 'storage')[];
   project?: string;
-  firestorePort?: number;
   storagePort?: number;
+  firestoreHost?: string;
+  functionsHost?: string;
   importDir?: string;
   exportOnExit?: string;
 }
 
-export const USAGE = `Usage: notenest-emulator start [--config firebase.json] [--only firestore,storage]
-                         [--project demo-x] [--firestore-port N] [--storage-port N]
+export const USAGE = `Usage: notenest-emulator start [--config firebase.json] [--project demo-x]
+                         [--storage-port N] [--firestore-host HOST:PORT] [--functions-host HOST:PORT]
                          [--import DIR] [--export-on-exit DIR]`;
 
 export class UsageError extends Error {}
@@ -38,6 +42,13 @@ function parsePort(flag: string, v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${flag}: not a port: ${v}`);
   return n;
+}
+
+function hostPort(flag: string, v: string): string {
+  const m = /^([^:]+):(\d+)$/.exec(v);
+  if (!m) throw new UsageError(`${flag}: expected HOST:PORT, not ${v}`);
+  parsePort(flag, m[2]!);
+  return v;
 }
 
 export function parseArgs(argv: string[]): CliOptions {
@@ -62,23 +73,14 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--config':
         out.config = value();
         break;
-      case '--only': {
-        const names = value()
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        for (const n of names)
-          if (n !== 'firestore' && n !== 'storage')
-            throw new UsageError(`--only: unknown emulator ${n}`);
-        if (!names.length) throw new UsageError('--only needs firestore and/or storage');
-        out.only = names as CliOptions['only'];
-        break;
-      }
       case '--project':
         out.project = value();
         break;
-      case '--firestore-port':
-        out.firestorePort = parsePort(flag, value());
+      case '--firestore-host':
+        out.firestoreHost = hostPort(flag, value());
+        break;
+      case '--functions-host':
+        out.functionsHost = hostPort(flag, value());
         break;
       case '--storage-port':
         out.storagePort = parsePort(flag, value());
@@ -98,20 +100,23 @@ export function parseArgs(argv: string[]): CliOptions {
 
 interface FirebaseJson {
   emulators?: Record<string, { host?: string; port?: number } | undefined>;
-  firestore?: { rules?: string } | { rules?: string }[];
   storage?: { rules?: string } | { rules?: string }[];
 }
 
-function rulesOf(section: FirebaseJson['firestore']): string | undefined {
+function rulesOf(section: FirebaseJson['storage']): string | undefined {
   const s = Array.isArray(section) ? section[0] : section;
   return typeof s?.rules === 'string' ? s.rules : undefined;
 }
 
-/** Combine flags and firebase.json into startEmulator options (pure: reads only `configText`). */
+/**
+ * Combine flags, firebase.json and the environment into startEmulator options (pure: reads only
+ * `configText` and `env`).
+ */
 export function resolveOptions(
   cli: CliOptions,
   configText?: string,
   configDir = process.cwd(),
+  env: Record<string, string | undefined> = process.env,
 ): EmulatorOptions {
   let config: FirebaseJson = {};
   if (configText !== undefined) {
@@ -121,30 +126,20 @@ export function resolveOptions(
       throw new UsageError(`Cannot parse config: ${(err as Error).message}`);
     }
   }
-  const only = cli.only ?? ['firestore', 'storage'];
-  const fsCfg = config.emulators?.firestore;
   const stCfg = config.emulators?.storage;
   const opts: EmulatorOptions = {
-    projectId: cli.project ?? process.env.GCLOUD_PROJECT ?? 'demo-project',
-  };
-  const rules: NonNullable<EmulatorOptions['rules']> = {};
-  if (only.includes('firestore')) {
-    opts.firestore = {
-      host: fsCfg?.host ?? '127.0.0.1',
-      port: cli.firestorePort ?? fsCfg?.port ?? 8080,
-    };
-    const r = rulesOf(config.firestore);
-    if (r) rules.firestore = path.resolve(configDir, r);
-  }
-  if (only.includes('storage')) {
-    opts.storage = {
+    projectId: cli.project ?? env['GCLOUD_PROJECT'] ?? 'demo-project',
+    storage: {
       host: stCfg?.host ?? '127.0.0.1',
       port: cli.storagePort ?? stCfg?.port ?? 9199,
-    };
-    const r = rulesOf(config.storage);
-    if (r) rules.storage = path.resolve(configDir, r);
-  }
-  if (rules.firestore || rules.storage) opts.rules = rules;
+    },
+  };
+  const r = rulesOf(config.storage);
+  if (r) opts.rules = { storage: path.resolve(configDir, r) };
+  const firestoreHost = cli.firestoreHost ?? env['FIRESTORE_EMULATOR_HOST'];
+  if (firestoreHost) opts.firestoreHost = firestoreHost;
+  const functionsHost = cli.functionsHost ?? env['FUNCTIONS_EMULATOR_HOST'];
+  if (functionsHost) opts.functionsHost = functionsHost;
   if (cli.importDir) opts.importDir = path.resolve(cli.importDir);
   return opts;
 }
@@ -223,10 +218,12 @@ export async function main(argv: string[]): Promise<number> {
     process.on('SIGTERM', onTerm);
   });
 
-  const parts = [`project=${options.projectId}`];
-  if (running.firestore)
-    parts.push(`firestore=http://${running.firestore.host}:${running.firestore.port}`);
-  if (running.storage) parts.push(`storage=http://${running.storage.host}:${running.storage.port}`);
+  const parts = [
+    `project=${options.projectId}`,
+    `storage=http://${running.storage.host}:${running.storage.port}`,
+  ];
+  if (options.firestoreHost) parts.push(`firestore=${options.firestoreHost}`);
+  if (options.functionsHost) parts.push(`functions=${options.functionsHost}`);
   process.stdout.write(`notenest-emulator ready ${parts.join(' ')}\n`);
   return exitCode;
 }

@@ -12,3 +12,6 @@ export type {
   StorageRulesResource,
 } from './rules-hook.js';
 export type { CallerContext, StorageAuth } from './auth.js';
+export type { StorageObjectAction, StorageObjectEvent } from './server.js';
+export { firestoreRestLookup } from './firestore-lookup.js';
+export { functionsEventSink, eventBodies } from './cloud-events.js';

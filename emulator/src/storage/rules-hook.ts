@@ -33,8 +33,16 @@ export interface StorageRulesResource {
   metadata: Record<string, string>;
 }
 
-/** Firestore data for `firestore.get()/exists()` in storage rules (a Document in internal JSON, or null). */
-export type FirestoreLookup = (projectId: string, databaseId: string, path: string) => unknown;
+/**
+ * Firestore data for `firestore.get()/exists()` in storage rules: the document in the REST API's
+ * JSON form (`{ name, fields }`), or null when it does not exist. May be asynchronous (a
+ * Firestore emulator over HTTP, see firestore-lookup.ts).
+ */
+export type FirestoreLookup = (
+  projectId: string,
+  databaseId: string,
+  path: string,
+) => unknown;
 
 export interface StorageAuthzRequest {
   bucket: string;

@@ -43,6 +43,20 @@ export interface StorageServerOptions {
   firestore?: { lookup(projectId: string, databaseId: string, path: string): unknown };
   /** Defaults to the src/rules-backed compiler; pass null to ignore loaded rules (allow all). */
   rulesCompiler?: StorageRulesCompiler | null;
+  /**
+   * Told after every change to an object, with the object's GCS JSON resource (for a delete: as
+   * it was), like production's object events. Errors it throws are ignored.
+   */
+  onObjectEvent?: (event: StorageObjectEvent) => void | Promise<void>;
+}
+
+/** The actions of Cloud Storage object events (google.cloud.storage.object.v1.*). */
+export type StorageObjectAction = 'finalize' | 'delete' | 'metadataUpdate';
+
+export interface StorageObjectEvent {
+  action: StorageObjectAction;
+  /** The object resource as the GCS JSON API shows it. */
+  object: Record<string, unknown>;
 }
 
 export interface StorageServer {
@@ -375,6 +389,19 @@ export async function startStorageServer(
    * project (`p.appspot.com`, `p.firebasestorage.app`), so one emulator serves tests of several
    * projects; any other bucket belongs to the configured project.
    */
+  /** Object events go out after the response path has moved on: a slow listener delays nobody. */
+  const notify = (action: StorageObjectAction, o: StoredObject): void => {
+    const listener = options.onObjectEvent;
+    if (!listener) return;
+    const object = gcsResource(o, `http://${options.host ?? '127.0.0.1'}:${addressPort}`);
+    setImmediate(() => {
+      Promise.resolve()
+        .then(() => listener({ action, object }))
+        .catch(() => undefined);
+    });
+  };
+  let addressPort = options.port ?? 0;
+
   const projectFor = (bucket: string): string =>
     DEFAULT_BUCKET_SUFFIX.test(bucket) ? projectOfBucket(bucket) : (options.projectId ?? bucket);
 
@@ -508,7 +535,9 @@ export async function startStorageServer(
       // Firebase uploads always get a download token, like the real service; added after the
       // rules check so `request.resource.metadata` holds only what the client sent.
       if (firebase && !meta.metadata[TOKENS_KEY]) meta.metadata[TOKENS_KEY] = randomUUID();
-      return await store.commit(bucket, name, tmpFile, meta, hashes);
+      const stored = await store.commit(bucket, name, tmpFile, meta, hashes);
+      notify('finalize', stored);
+      return stored;
     } catch (e) {
       await fsp.rm(tmpFile, { force: true });
       throw e;
@@ -882,7 +911,9 @@ export async function startStorageServer(
       }
       const next = applyPatch(existing, body, true);
       await authorize(caller, 'update', bucket, name, existing, next);
-      sendJson(res, 200, firebaseResource(store.updateMetadata(existing, next)));
+      const updated = store.updateMetadata(existing, next);
+      notify('metadataUpdate', updated);
+      sendJson(res, 200, firebaseResource(updated));
       return;
     }
     if (method === 'DELETE') {
@@ -890,6 +921,7 @@ export async function startStorageServer(
       await authorize(caller, 'delete', bucket, name, existing, null);
       if (!existing) throw notFound(true, bucket, name);
       await store.delete(bucket, name);
+      notify('delete', existing);
       res.writeHead(204);
       res.end();
       return;
@@ -1174,17 +1206,16 @@ export async function startStorageServer(
               ...body,
             }
           : body;
-      sendJson(
-        res,
-        200,
-        gcsResource(store.updateMetadata(found, applyPatch(found, patch, false)), base),
-      );
+      const updated = store.updateMetadata(found, applyPatch(found, patch, false));
+      notify('metadataUpdate', updated);
+      sendJson(res, 200, gcsResource(updated, base));
       return;
     }
     if (method === 'DELETE') {
       await drain(req);
       if (!found) throw notFound(false, bucket, name);
       await store.delete(bucket, name);
+      notify('delete', found);
       res.writeHead(204);
       res.end();
       return;
@@ -1304,6 +1335,7 @@ export async function startStorageServer(
     });
   });
   const addr = server.address() as AddressInfo;
+  addressPort = addr.port;
 
   const handle: StorageServer = {
     host: options.host ?? '127.0.0.1',

@@ -75,8 +75,14 @@ function fieldsValue(fields: Record<string, Record<string, unknown>> | undefined
   return new RMap(m);
 }
 
-function evaluate(source: string, req: StorageAuthzRequest): string | null {
-  const rs = compileRules(source);
+/** A document read by `firestore.get()`, or undefined when it has not been fetched yet. */
+type CachedLookup = (projectId: string, databaseId: string, path: string) => unknown;
+
+function evaluate(
+  rs: ReturnType<typeof compileRules>,
+  req: StorageAuthzRequest,
+  lookup: CachedLookup | null,
+): string | null {
   const path = ['b', req.bucket, 'o', ...req.path.split('/').filter((s) => s !== '')];
   const auth = req.auth ? fromJs({ uid: req.auth.uid, token: req.auth.token }) : null;
   const request = new RMap(
@@ -88,7 +94,6 @@ function evaluate(source: string, req: StorageAuthzRequest): string | null {
       ['resource', req.requestResource ? resourceValue(req.requestResource) : null],
     ]),
   );
-  const lookup = req.firestore;
   const decide = (matchPath: PathSeg[]) =>
     evaluateRules(rs, {
       service: 'firebase.storage',
@@ -137,6 +142,47 @@ export const storageRulesCompiler: StorageRulesCompiler = (
   files: RulesFile[],
 ): StorageAuthorizer => {
   const source = files.map((f) => f.content).join('\n');
-  compileRules(source); // surface syntax errors at load time, not on the first request
-  return (req) => evaluate(source, req);
+  // Compiled once, at load time: syntax errors surface then, not on the first request.
+  const rs = compileRules(source);
+  return (req) => evaluateFetching(rs, req);
 };
+
+/** At most this many passes: each fetches at least one new document (production allows 10 reads). */
+const MAX_LOOKUP_PASSES = 12;
+
+/**
+ * The rules evaluator is synchronous, while documents come from a Firestore emulator over the
+ * network. So evaluation runs in passes: a pass that asks for a document not fetched yet sees
+ * null, records the path, and its verdict is discarded; the documents are fetched and the rules
+ * run again. Evaluation is pure, so the final pass (one that needed nothing new) is exactly the
+ * verdict with every document known.
+ */
+async function evaluateFetching(
+  rs: ReturnType<typeof compileRules>,
+  req: StorageAuthzRequest,
+): Promise<string | null> {
+  const source = req.firestore;
+  if (!source) return evaluate(rs, req, null);
+  const cache = new Map<string, unknown>();
+  for (let pass = 0; pass < MAX_LOOKUP_PASSES; pass++) {
+    const missing = new Map<string, [string, string, string]>();
+    const verdict = evaluate(rs, req, (p, d, path) => {
+      const key = `${p}\u0000${d}\u0000${path}`;
+      if (cache.has(key)) return cache.get(key);
+      missing.set(key, [p, d, path]);
+      return null;
+    });
+    if (!missing.size) return verdict;
+    try {
+      await Promise.all(
+        [...missing].map(async ([key, [p, d, path]]) =>
+          cache.set(key, (await source(p, d, path)) ?? null),
+        ),
+      );
+    } catch (err) {
+      // As in production: a cross-service read that fails is an error, and errors deny.
+      return `firestore.get(): ${(err as Error).message}`;
+    }
+  }
+  return 'firestore.get(): too many documents read by one request';
+}

@@ -1,13 +1,13 @@
 /**
- * Shared set-up for the end-to-end rules corpus: one emulator per test file and a
- * @firebase/rules-unit-testing environment pointed at it.
- *
- * Target: FIRESTORE_EMULATOR_HOST / FIREBASE_STORAGE_EMULATOR_HOST when set (e.g. the official
- * emulators, so the same corpus can be checked against them), else our emulator started
- * in-process on port 0. Every file uses its own project id so files never see each other.
+ * Shared set-up for the storage rules corpus: our Storage emulator started in-process on port 0
+ * per test file, reading `firestore.get()` data from the Cloud Firestore emulator of the run
+ * (globalSetup: FIRESTORE_EMULATOR_HOST or Google's emulator), and a
+ * @firebase/rules-unit-testing environment pointed at both. Every file uses its own project id so
+ * files never see each other's data.
  */
 import { randomBytes } from 'node:crypto';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { inject } from 'vitest';
 import { startEmulator } from '../../src/index.js';
 
 export interface HostPort {
@@ -18,17 +18,14 @@ export interface HostPort {
 export interface RulesHarness {
   env: RulesTestEnvironment;
   projectId: string;
-  firestore?: HostPort;
-  storage?: HostPort;
-  /** true when this file started our own emulator (not an external one) */
-  own: boolean;
-  /** lines our emulator logged (rules load/reload messages, evaluation details) */
+  firestore: HostPort;
+  storage: HostPort;
+  /** lines our emulator logged (rules load/reload messages) */
   logs: string[];
   stop(): Promise<void>;
 }
 
-function parseHost(v: string | undefined): HostPort | undefined {
-  if (!v) return undefined;
+function parseHost(v: string): HostPort {
   const i = v.lastIndexOf(':');
   return { host: v.slice(0, i), port: Number(v.slice(i + 1)) };
 }
@@ -38,47 +35,33 @@ export function newProjectId(prefix = 'demo-rules'): string {
 }
 
 export async function startRulesHarness(opts: {
-  firestoreRules?: string;
-  storageRules?: string;
+  storageRules: string;
   projectId?: string;
 }): Promise<RulesHarness> {
   const projectId = opts.projectId ?? newProjectId();
-  const wantFs = opts.firestoreRules !== undefined;
-  const wantSt = opts.storageRules !== undefined;
-  // Storage cases seed Firestore (cross-service firestore.get()), so storage implies firestore.
-  let fs = parseHost(process.env.FIRESTORE_EMULATOR_HOST);
-  let st = wantSt ? parseHost(process.env.FIREBASE_STORAGE_EMULATOR_HOST) : undefined;
+  const firestoreHost = inject('firestoreHost');
   const logs: string[] = [];
-  let stopOwn: () => Promise<void> = async () => {};
-  let own = false;
-  if (!fs || (wantSt && !st)) {
-    // Storage rules' firestore.get() reads this emulator's Firestore, so both run together.
-    const emu = await startEmulator({
-      firestore: { host: '127.0.0.1', port: 0 },
-      ...(wantSt ? { storage: { host: '127.0.0.1', port: 0 } } : {}),
-      projectId,
-      log: (l) => logs.push(l),
-    });
-    own = true;
-    stopOwn = () => emu.stop();
-    fs = emu.firestore;
-    if (wantSt) st = emu.storage;
-  }
+  const emu = await startEmulator({
+    storage: { host: '127.0.0.1', port: 0 },
+    projectId,
+    firestoreHost,
+    log: (l) => logs.push(l),
+  });
+  const firestore = parseHost(firestoreHost);
   const env = await initializeTestEnvironment({
     projectId,
-    firestore: { ...fs!, ...(wantFs ? { rules: opts.firestoreRules } : {}) },
-    ...(wantSt ? { storage: { ...st!, rules: opts.storageRules } } : {}),
+    firestore,
+    storage: { ...emu.storage, rules: opts.storageRules },
   });
   return {
     env,
     projectId,
-    ...(fs ? { firestore: fs } : {}),
-    ...(st ? { storage: st } : {}),
-    own,
+    firestore,
+    storage: emu.storage,
     logs,
     async stop() {
       await env.cleanup().catch(() => {});
-      await stopOwn();
+      await emu.stop();
     },
   };
 }
