@@ -3,14 +3,13 @@
  * `npm start`: build what is stale, start the emulators, seed demo data into empty emulators,
  * print the web URL and the demo accounts. Ctrl-C stops everything and keeps the data.
  *
- *   NOTENEST_EMULATORS=ours      (default) Firestore + Storage from our emulator (emulator/),
- *                                Auth + Functions + Hosting from `firebase emulators:start`.
- *   NOTENEST_EMULATORS=official  everything from `firebase emulators:start`, including Google's
- *                                Firestore and Storage emulators (need Java 21 and the network
- *                                to download them on first use).
+ * Auth, Functions, Firestore (Google's Cloud Firestore emulator: Java >= 21, found by
+ * scripts/lib/firestore-emulator.mjs) and Hosting run in `firebase emulators:start`; Cloud
+ * Storage in our emulator (emulator/), because the official one needs a rules runtime that no
+ * registry ships.
+ *
  *   NOTENEST_DATA_DIR=DIR        where data is kept between runs (default .emulator-data):
- *                                ours: DIR (Firestore + Storage) and DIR/firebase (Auth);
- *                                official: DIR/official (everything).
+ *                                DIR (Storage) and DIR/firebase (Auth and Firestore).
  *   NOTENEST_BUILD=auto|always|never   auto (default) rebuilds a workspace only when its
  *                                sources are newer than its output.
  *   NOTENEST_HOST=127.x.y.z      the loopback address every emulator binds (default 127.0.0.1),
@@ -28,7 +27,6 @@ import { fileURLToPath } from 'node:url';
 import { createStack, isLoopbackV4, stackPorts, takenPorts } from './lib/stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MODE = process.env.NOTENEST_EMULATORS ?? 'ours';
 const DATA_DIR = path.resolve(root, process.env.NOTENEST_DATA_DIR ?? '.emulator-data');
 const BUILD = process.env.NOTENEST_BUILD ?? 'auto';
 const HOST = process.env.NOTENEST_HOST || '127.0.0.1';
@@ -47,8 +45,6 @@ function fail(message) {
   process.exit(1);
 }
 
-if (MODE !== 'ours' && MODE !== 'official')
-  fail(`NOTENEST_EMULATORS must be "ours" or "official", not "${MODE}"`);
 if (!['auto', 'always', 'never'].includes(BUILD))
   fail(`NOTENEST_BUILD must be auto, always or never, not "${BUILD}"`);
 
@@ -186,7 +182,6 @@ async function main() {
   stack = createStack({
     host: HOST,
     dataDir: DATA_DIR,
-    mode: MODE,
     log,
     output: (tag, line) => process.stdout.write(`[${tag}] ${line}\n`),
     onPhase: (name) => {

@@ -1,9 +1,18 @@
 /**
- * Cloud Functions entry (bundled to lib/index.js by build.mjs). `api` serves the REST facade.
+ * Cloud Functions entry (bundled to lib/index.js by build.mjs):
+ * - `api`: the REST facade (spec section 7);
+ * - `noteWritten`, `commentWritten`, `noteFileFinalized`: the triggers that keep derived data
+ *   (search terms, counters, filter options) from what clients write (triggers/).
  */
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { createApp } from './app.js';
 import { auth, db } from './firebase.js';
+import { onNoteFileFinalized } from './triggers/files.js';
+import { onCommentChange, onNoteChange } from './triggers/notes.js';
+
+const REGION = 'us-central1';
 
 const app = createApp({
   async pingFirestore() {
@@ -16,4 +25,29 @@ const app = createApp({
   },
 });
 
-export const api = onRequest({ region: 'us-central1' }, app);
+export const api = onRequest({ region: REGION }, app);
+
+// Text extraction reads whole files (up to 10 MiB): more memory and time than the default.
+// retry: handlers are idempotent (triggers/notes.ts), so a failed run is simply run again.
+export const noteWritten = onDocumentWritten(
+  { document: 'notes/{noteId}', region: REGION, memory: '1GiB', timeoutSeconds: 300, retry: true },
+  (event) =>
+    onNoteChange(event.params.noteId, {
+      before: event.data?.before.data(),
+      after: event.data?.after.data(),
+    }),
+);
+
+export const commentWritten = onDocumentWritten(
+  { document: 'notes/{noteId}/comments/{commentId}', region: REGION, retry: true },
+  (event) =>
+    onCommentChange(event.params.noteId, {
+      before: event.data?.before.data(),
+      after: event.data?.after.data(),
+    }),
+);
+
+export const noteFileFinalized = onObjectFinalized(
+  { region: REGION, memory: '1GiB', timeoutSeconds: 300, retry: true },
+  (event) => onNoteFileFinalized(event.data.name),
+);

@@ -1,7 +1,9 @@
 /**
- * One NoteNest stack: our Firestore + Storage emulator (emulator/) and
- * `firebase emulators:start --only auth,functions,hosting`, on one loopback address with the
- * ports of firebase.json, seeded with the demo data when empty. `npm start` (scripts/start.mjs)
+ * One NoteNest stack: `firebase emulators:start --only auth,functions,firestore,hosting` (Google's
+ * Cloud Firestore emulator among them, found by ./firestore-emulator.mjs) and our Cloud Storage
+ * emulator (emulator/), on one loopback address with the ports of firebase.json, seeded with the
+ * demo data when empty. The Storage emulator reads Firestore for storage rules' firestore.get()
+ * and sends object events to the Functions emulator, so storage triggers run as in production. `npm start` (scripts/start.mjs)
  * runs one on 127.0.0.1 (or NOTENEST_HOST); test suites run more side by side, each on its own
  * 127.x.y.z (test/support/stack.ts), since the web app reaches the emulators on the hostname it
  * was opened on.
@@ -22,12 +24,13 @@
  */
 /* global fetch, AbortSignal */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { resolveFirestoreEmulator } from './firestore-emulator.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROJECT = 'demo-notenest';
@@ -38,6 +41,39 @@ const HELPERS = ['hub', 'logging', 'eventarc', 'tasks'];
 const READY_TIMEOUT_MS = 180_000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Every process below `pid` (Linux /proc; empty elsewhere). */
+function descendants(pid) {
+  const parentOf = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  for (const e of entries) {
+    try {
+      // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parentOf.set(Number(e), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [];
+  const queue = [pid];
+  while (queue.length) {
+    const p = queue.shift();
+    for (const [child, parent] of parentOf) {
+      if (parent === p) {
+        out.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return out;
+}
 
 /** True for an IPv4 loopback address (127.0.0.0/8). */
 export function isLoopbackV4(host) {
@@ -101,16 +137,15 @@ function configFor(host) {
  * a stack that is still starting.
  *
  * Options: host (IPv4 loopback, default 127.0.0.1), dataDir (required: imported when it holds an
- * export, exported to on stop; firebase-tools' Auth data in dataDir/firebase), seed (default
- * true: seed when Firestore is empty), mode ('ours' | 'official': see README), log(line) for
+ * export, exported to on stop: Storage in dataDir itself, firebase-tools' Auth and Firestore
+ * data in dataDir/firebase), seed (default true: seed when Firestore is empty), log(line) for
  * the stack's own lines, output(tag, line) for the processes' lines, onPhase(name) when the
- * 'emulator', 'firebase', 'api' and 'seed' phases end, readyTimeoutMs.
+ * 'storage', 'firebase', 'api' and 'seed' phases end, readyTimeoutMs.
  */
 export function createStack({
   host = '127.0.0.1',
   dataDir,
   seed = true,
-  mode = 'ours',
   log = () => {},
   output = () => {},
   onPhase = () => {},
@@ -118,7 +153,6 @@ export function createStack({
 } = {}) {
   if (!isLoopbackV4(host)) throw new Error(`host must be an IPv4 loopback address, not "${host}"`);
   if (!dataDir) throw new Error('dataDir is required');
-  if (mode !== 'ours' && mode !== 'official') throw new Error(`unknown mode "${mode}"`);
   dataDir = path.resolve(dataDir);
   const ports = stackPorts();
   const hostPort = (name) => `${host}:${ports[name]}`;
@@ -230,43 +264,48 @@ export function createStack({
       GCLOUD_PROJECT: PROJECT,
     };
 
-    let emulatorReady = Promise.resolve();
-    let firebaseDir;
-    let only;
-    let firebaseEnv;
-    if (mode === 'ours') {
-      const emulator = startChild(
-        'emulator',
-        [
-          'emulator/dist/cli.js',
-          'start',
-          '--config',
-          configPath,
-          '--project',
-          PROJECT,
-          // Only a directory holding an export: an empty one (or none) starts empty.
-          ...(existsSync(path.join(dataDir, 'notenest-export.json')) ? ['--import', dataDir] : []),
-          '--export-on-exit',
-          dataDir,
-        ],
-        env,
+    // Before any process starts: a missing Java or Firestore emulator is a message, not a crash.
+    const firestore = resolveFirestoreEmulator(ROOT, process.env);
+    log(firestore.describe);
+
+    if (existsSync(path.join(dataDir, 'firestore.json')))
+      log(
+        `${dataDir}/firestore.json is Firestore data of the emulator NoteNest used before; ` +
+          'Firestore now runs in firebase-tools and keeps its data in firebase/ (that file is not read)',
       );
-      // Started side by side with firebase-tools: the functions only need the address now and
-      // the emulator itself once a request comes (the deep health check below waits for both).
-      emulatorReady = waitForLine(emulator, /\bready\b/, 'it was ready').then(() =>
-        onPhase('emulator'),
-      );
-      firebaseDir = path.join(dataDir, 'firebase');
-      only = 'auth,functions,hosting';
-      // Exported before the start: the Functions emulator passes them to the functions, whose
-      // Admin SDK then talks to our emulator instead of production.
-      firebaseEnv = { ...env, ...emulatorEnv };
-    } else {
-      firebaseDir = path.join(dataDir, 'official');
-      only = 'auth,functions,hosting,firestore,storage';
-      // firebase-tools hands the functions the addresses of the emulators it runs itself.
-      firebaseEnv = env;
-    }
+    const storage = startChild(
+      'storage',
+      [
+        'emulator/dist/cli.js',
+        'start',
+        '--config',
+        configPath,
+        '--project',
+        PROJECT,
+        '--firestore-host',
+        hostPort('firestore'),
+        '--functions-host',
+        hostPort('functions'),
+        // Only a directory holding an export: an empty one (or none) starts empty.
+        ...(existsSync(path.join(dataDir, 'notenest-export.json')) ? ['--import', dataDir] : []),
+        '--export-on-exit',
+        dataDir,
+      ],
+      env,
+    );
+    // Started side by side with firebase-tools: it needs Firestore only once a request comes.
+    const storageReady = waitForLine(storage, /\bready\b/, 'it was ready').then(() =>
+      onPhase('storage'),
+    );
+    const firebaseDir = path.join(dataDir, 'firebase');
+    const firebaseEnv = {
+      ...env,
+      ...firestore.env,
+      // The functions' Admin SDK reaches our Storage emulator through these (firebase-tools sets
+      // the Firestore and Auth ones itself).
+      FIREBASE_STORAGE_EMULATOR_HOST: emulatorEnv.FIREBASE_STORAGE_EMULATOR_HOST,
+      STORAGE_EMULATOR_HOST: emulatorEnv.STORAGE_EMULATOR_HOST,
+    };
     const importArgs = existsSync(path.join(firebaseDir, 'firebase-export-metadata.json'))
       ? ['--import', firebaseDir]
       : [];
@@ -278,7 +317,7 @@ export function createStack({
         '--config',
         configPath,
         '--only',
-        only,
+        'auth,functions,firestore,hosting',
         '--project',
         PROJECT,
         ...importArgs,
@@ -290,10 +329,15 @@ export function createStack({
         TMPDIR: tmpDir,
         // Discover the functions from a manifest file, not a server on a random 127.0.0.1 port.
         FIREBASE_FUNCTIONS_DISCOVERY_OUTPUT_PATH: 'true',
+        // The Functions emulator starts a Node process per concurrent call or event (default up
+        // to 50 at once). A burst (seeding fires ~180 trigger events) would start dozens of
+        // runtimes on a 2-core machine, each missing its 30 s start deadline; queued, a few
+        // runtimes are started and reused.
+        FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
       },
     );
     await Promise.all([
-      emulatorReady,
+      storageReady,
       waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() =>
         onPhase('firebase'),
       ),
@@ -361,10 +405,19 @@ export function createStack({
       stopping = true;
       for (const c of children) {
         if (c.exited) continue;
-        try {
-          process.kill(-c.child.pid, 'SIGKILL');
-        } catch {
-          // already gone
+        // firebase-tools starts the Firestore emulator (java) in a process group of its own:
+        // killing firebase-tools' group alone would leave it holding the port.
+        for (const pid of [c.child.pid, ...descendants(c.child.pid)]) {
+          try {
+            process.kill(-pid, 'SIGKILL');
+          } catch {
+            // not a group leader, or already gone
+          }
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
         }
       }
     },

@@ -1,6 +1,6 @@
 /**
- * Spec section 7 "Upload, update and note page" plus saved notes (the spec's Archive) and the
- * calls the web app makes after writing a note directly to Firestore: index and recount.
+ * Spec section 7 "Upload, update and note page" plus saved notes (the spec's Archive). What the
+ * web app writes directly to Firestore needs no follow-up call: triggers keep the derived data.
  */
 import { Router } from 'express';
 import { callerOf, requireAuth, requireCaller, requireSelfOrAdmin } from '../http/auth.js';
@@ -8,13 +8,9 @@ import { HttpError } from '../http/errors.js';
 import { fileOf, form } from '../http/forms.js';
 import { ids, validate } from '../http/validate.js';
 import { deleteNoteCascade } from '../services/cascade.js';
-import { recountComments, recountLikes, recountNotes } from '../services/counters.js';
-import { rebuildFilterOptions } from '../services/filter-options.js';
-import { indexNote } from '../services/indexing.js';
 import {
   createNote,
   noteDetail,
-  NOTE_ERRORS,
   readableNote,
   saveNote,
   savedNotes,
@@ -101,36 +97,5 @@ export function notesRoutes(): Router {
     },
   );
 
-  // After the web app creates or edits a note (and its file) directly: search terms from the
-  // fields and the file's text, the uploader's notesCount, and the Browse filter options.
-  router.post(
-    '/notes/:id/index',
-    validate({ params: ids('id') }),
-    requireAuth,
-    async (req, res) => {
-      const caller = requireCaller(res);
-      const id = req.params['id'] as string;
-      const note = await readableNote(caller, id);
-      if (note['uploaderId'] !== caller.uid && !caller.admin)
-        throw new HttpError(403, NOTE_ERRORS.notYours);
-      const result = await indexNote(id);
-      const notesCount = await recountNotes(String(note['uploaderId']));
-      await rebuildFilterOptions();
-      res.json({ success: true, message: 'Note indexed', ...result, notesCount });
-    },
-  );
-
-  // After the web app adds or deletes a comment (or likes) directly: exact counters.
-  router.post(
-    '/notes/:id/recount',
-    validate({ params: ids('id') }),
-    requireAuth,
-    async (req, res) => {
-      const id = req.params['id'] as string;
-      await readableNote(requireCaller(res), id);
-      const [commentsCount, likesCount] = [await recountComments(id), await recountLikes(id)];
-      res.json({ success: true, commentsCount, likesCount });
-    },
-  );
   return router;
 }

@@ -1,6 +1,6 @@
 /**
  * Spec section 7 "Profile": profile update (JSON or multipart with an avatar), account delete
- * (cascade), a user's uploads, and the notesCount recount.
+ * (cascade) and a user's uploads.
  */
 import { MAX_AVATAR_BYTES, USER_LIMITS } from '@notenest/shared';
 import { Router } from 'express';
@@ -9,7 +9,6 @@ import { HttpError } from '../http/errors.js';
 import { fileOf, form } from '../http/forms.js';
 import { ids, validate } from '../http/validate.js';
 import { deleteUserCascade } from '../services/cascade.js';
-import { recountNotes } from '../services/counters.js';
 import { uploadsOf } from '../services/notes.js';
 import { deletePrefix, saveWithToken, safeFileName } from '../services/storage.js';
 import {
@@ -100,11 +99,5 @@ export function userRoutes(): Router {
     res.json(await uploadsOf(callerOf(res), req.params['userId'] as string));
   });
 
-  router.post('/user/recount/:id', validate({ params: ids('id') }), async (req, res) => {
-    const uid = req.params['id'] as string;
-    requireSelfOrAdmin(res, uid, 'You can only recount your own notes');
-    if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
-    res.json({ success: true, notesCount: await recountNotes(uid) });
-  });
   return router;
 }

@@ -5,23 +5,14 @@
  */
 import { auth, db } from '../firebase.js';
 import { deleteAll } from './batch.js';
-import { recountComments, recountLikes, recountNotes } from './counters.js';
-import { rebuildFilterOptions } from './filter-options.js';
+import { recountLikes } from './counters.js';
 import { deletePrefix } from './storage.js';
 
-export interface NoteDeleteOptions {
-  /** Recount the uploader's notesCount and rebuild filterOptions (off inside a user cascade). */
-  followUp?: boolean;
-}
-
 /**
- * Deletes a note: its comments, likes, every user's saved entry of it, its file(s), the note,
- * then recounts the uploader's notesCount and rebuilds meta/filterOptions.
+ * Deletes a note: its comments, likes, every user's saved entry of it, its file(s), the note.
+ * The uploader's notesCount and meta/filterOptions follow from the note trigger.
  */
-export async function deleteNoteCascade(
-  noteId: string,
-  { followUp = true }: NoteDeleteOptions = {},
-): Promise<boolean> {
+export async function deleteNoteCascade(noteId: string): Promise<boolean> {
   const ref = db().doc(`notes/${noteId}`);
   const snap = await ref.get();
   if (!snap.exists) return false;
@@ -39,20 +30,17 @@ export async function deleteNoteCascade(
   if (typeof filePath === 'string' && !filePath.startsWith(`notes/${uploaderId}/${noteId}/`))
     console.warn(`delete: note ${noteId} named a file outside its folder; left ${filePath}`);
   await ref.delete();
-  if (followUp) {
-    await recountNotes(uploaderId);
-    if (snap.get('approved') === true) await rebuildFilterOptions();
-  }
   return true;
 }
 
 /**
  * Deletes a user: their notes (each as above), avatar files, their comments and likes on other
- * notes (recounting those notes' counters), their saved notes, the profile and the Auth account.
+ * notes, their saved notes, the profile and the Auth account. commentsCount follows from the
+ * comment trigger; likesCount, which clients keep under the rules, is recounted here.
  */
 export async function deleteUserCascade(uid: string): Promise<{ notes: number }> {
   const notes = await db().collection('notes').where('uploaderId', '==', uid).select().get();
-  for (const n of notes.docs) await deleteNoteCascade(n.id, { followUp: false });
+  for (const n of notes.docs) await deleteNoteCascade(n.id);
 
   const comments = await db().collectionGroup('comments').where('authorId', '==', uid).get();
   // A like repeats its liker's uid (its id) in a field: a collection-group query finds them.
@@ -60,7 +48,6 @@ export async function deleteUserCascade(uid: string): Promise<{ notes: number }>
   await deleteAll([...comments.docs, ...likes].map((d) => d.ref));
   const touched = (docs: { ref: { parent: { parent: { id: string } | null } } }[]) =>
     new Set(docs.map((d) => d.ref.parent.parent?.id).filter((id): id is string => !!id));
-  for (const noteId of touched(comments.docs)) await recountComments(noteId);
   for (const noteId of touched(likes)) await recountLikes(noteId);
 
   const profile = db().doc(`users/${uid}`);
@@ -68,7 +55,6 @@ export async function deleteUserCascade(uid: string): Promise<{ notes: number }>
   await deleteAll(saved.docs.map((d) => d.ref));
   await deletePrefix(`avatars/${uid}/`);
   await profile.delete();
-  if (notes.size) await rebuildFilterOptions();
   try {
     await auth().deleteUser(uid);
   } catch (err) {

@@ -1,8 +1,9 @@
 /**
  * Exact recounts (docs/data-model.md "Counters"): rules cannot prove that a client's +1 on
  * commentsCount or notesCount matches a real create, so only functions write them, from an
- * aggregation count() over the documents counted. A missed call leaves a count stale until the
- * next recount, never wrong by construction.
+ * aggregation count() over the documents counted, run by the triggers (triggers/notes.ts) on
+ * every create and delete. A recount is exact whatever happened before, so a retried event or
+ * one that arrives late changes nothing.
  */
 import type { DocumentReference, Query } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';

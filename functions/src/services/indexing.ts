@@ -1,6 +1,7 @@
 /**
  * Search indexing (docs/data-model.md "Search"): `notes.searchTerms` from the note's fields and
- * the words inside its file, through the shared tokenizer. Only files in our bucket are read
+ * the words inside its file, through the shared tokenizer, written by the note trigger
+ * (triggers/notes.ts) and the note-file trigger, never by a client. Only files in our bucket are read
  * (filePath); a note that links an outside URL is indexed by its fields, because fetching
  * arbitrary URLs from the server would let any uploader make it request internal addresses.
  * Extraction failures are logged and the note stays searchable by its fields.
@@ -15,6 +16,8 @@ export interface IndexResult {
   terms: number;
   /** True when words of the file went into the index. */
   fileIndexed: boolean;
+  /** False when the terms were already up to date (or the note is gone or changed meanwhile). */
+  written: boolean;
 }
 
 /** The file text of a note, or null (no file of ours, unreadable type, extraction failed). */
@@ -35,14 +38,56 @@ export async function noteFileText(noteId: string, note: DocumentData): Promise<
   }
 }
 
-/** Writes searchTerms for the note from its fields and (when given or readable) its file text. */
+/** The note fields the search terms are made from (the file is named by filePath). */
+const INDEXED_FIELDS = [
+  'title',
+  'description',
+  'subjectName',
+  'courseName',
+  'collegeName',
+  'filePath',
+  'fileType',
+] as const;
+
+/**
+ * Whether a note change calls for (re)indexing: a note without terms, or one whose indexed fields
+ * changed. The indexer's own write changes searchTerms only, so it does not call for another.
+ */
+export function needsIndexing(
+  before: DocumentData | undefined,
+  after: DocumentData | undefined,
+): boolean {
+  if (!after) return false;
+  if (!Array.isArray(after['searchTerms'])) return true;
+  return INDEXED_FIELDS.some((f) => JSON.stringify(before?.[f]) !== JSON.stringify(after[f]));
+}
+
+function sameTerms(a: unknown, b: string[]): boolean {
+  return Array.isArray(a) && a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/**
+ * Writes searchTerms for the note as it is now (read fresh, so a late or repeated event never
+ * writes terms of an older version) from its fields and its file's text (`fileText` when the
+ * caller has it). The write is skipped when the terms are already those, and made in a
+ * transaction that checks the indexed fields did not change meanwhile (a newer edit's own event
+ * indexes that one).
+ */
 export async function indexNote(noteId: string, fileText?: string | null): Promise<IndexResult> {
   const ref = db().doc(`notes/${noteId}`);
-  const snap = await ref.get();
-  const note = snap.data();
-  if (!note) throw new Error(`note ${noteId} not found`);
+  const note = (await ref.get()).data();
+  if (!note) return { terms: 0, fileIndexed: false, written: false };
   const text = fileText === undefined ? await noteFileText(noteId, note) : fileText;
   const terms = searchTermsFor(note, text);
-  await ref.update({ searchTerms: terms });
-  return { terms: terms.length, fileIndexed: !!text && text.trim() !== '' };
+  const written = await db().runTransaction(async (tx) => {
+    const now = (await tx.get(ref)).data();
+    if (!now || needsIndexingSince(note, now) || sameTerms(now['searchTerms'], terms)) return false;
+    tx.update(ref, { searchTerms: terms });
+    return true;
+  });
+  return { terms: terms.length, fileIndexed: !!text && text.trim() !== '', written };
+}
+
+function needsIndexingSince(indexed: DocumentData, now: DocumentData): boolean {
+  return INDEXED_FIELDS.some((f) => JSON.stringify(indexed[f]) !== JSON.stringify(now[f]));
 }

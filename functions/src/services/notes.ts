@@ -18,9 +18,6 @@ import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 import type { Caller } from '../http/auth.js';
 import type { UploadedFile } from '../http/multipart.js';
-import { recountNotes } from './counters.js';
-import { rebuildFilterOptions } from './filter-options.js';
-import { indexNote, noteFileText } from './indexing.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
 import { extractText } from './text-extract.js';
 import { commentView, noteView, type NoteView } from './views.js';
@@ -167,7 +164,7 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
     if (form.file) await deleteFile((fileFields as { filePath: string }).filePath).catch(() => {});
     throw err;
   }
-  await recountNotes(caller.uid);
+  // notesCount and the filter options follow from the note trigger (triggers/notes.ts).
   return noteView(ref.id, (await ref.get()).data()!);
 }
 
@@ -183,9 +180,7 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
   const { value, keepsFile } = validateForm(form, 'update', current);
 
   let fileFields = {};
-  let text: string | null | undefined;
-  if (form.file) ({ fields: fileFields, text } = await storeFile(caller.uid, id, form.file));
-  else if (!keepsFile) text = null; // a new outside URL: nothing of ours to read
+  if (form.file) ({ fields: fileFields } = await storeFile(caller.uid, id, form.file));
   const note = { ...value, ...fileFields };
   await ref.update({
     ...note,
@@ -199,9 +194,7 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
     await deleteFile(oldPath).catch((err: Error) =>
       console.warn(`update: note ${id}: old file ${oldPath} not deleted: ${err.message}`),
     );
-  if (text === undefined) text = await noteFileText(id, { ...current, ...note });
-  await indexNote(id, text);
-  if (current['approved'] === true) await rebuildFilterOptions();
+  // Search terms and filter options follow from the note trigger (triggers/notes.ts).
   return noteView(id, (await ref.get()).data()!);
 }
 
@@ -345,9 +338,7 @@ export async function reviewNote(id: string, approved: boolean): Promise<NoteVie
   const ref = db().doc(`notes/${id}`);
   const before = await ref.get();
   if (!before.exists) throw new HttpError(404, NOTE_ERRORS.notFound);
-  if (before.get('approved') !== approved) {
-    await ref.update({ approved });
-    await rebuildFilterOptions();
-  }
+  // The filter options follow from the note trigger (triggers/notes.ts).
+  if (before.get('approved') !== approved) await ref.update({ approved });
   return noteView(id, (await ref.get()).data()!);
 }

@@ -1,0 +1,42 @@
+/**
+ * Derived data of notes, kept by Firestore triggers (docs/data-model.md "Derived data"), so no
+ * client has to remember a follow-up call and a lost one leaves nothing stale:
+ * - searchTerms, from the note's fields and the text of its file, when those change;
+ * - the uploader's notesCount, when a note is created or deleted;
+ * - meta/filterOptions, when the note's contribution to Browse's filters changes;
+ * - a note's commentsCount, when one of its comments is created or deleted.
+ *
+ * Every handler recomputes from the data as it is now (fresh reads, transactions, exact counts),
+ * never by adding the event's delta: a retried or duplicated event (Cloud Functions delivers at
+ * least once) or events arriving out of order change nothing.
+ */
+import type { DocumentData } from 'firebase-admin/firestore';
+import { recountComments, recountNotes } from '../services/counters.js';
+import { updateFilterOptions } from '../services/filter-options.js';
+import { indexNote, needsIndexing } from '../services/indexing.js';
+
+export interface Change {
+  before: DocumentData | undefined;
+  after: DocumentData | undefined;
+}
+
+export async function onNoteChange(noteId: string, { before, after }: Change): Promise<void> {
+  const work: Promise<unknown>[] = [];
+  if (needsIndexing(before, after)) work.push(indexNote(noteId));
+  if (!before !== !after) {
+    const uid = (after ?? before)?.['uploaderId'];
+    if (typeof uid === 'string' && uid !== '') work.push(recountNotes(uid));
+  }
+  work.push(updateFilterOptions(before, after));
+  const results = await Promise.allSettled(work);
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  // Thrown after every part ran, so one failure does not skip the others; the platform retries
+  // (retry is on for these triggers) and the parts that succeeded find nothing to do again.
+  if (failed.length) throw failed[0]!.reason;
+}
+
+export async function onCommentChange(noteId: string, { before, after }: Change): Promise<void> {
+  // An edit changes no count.
+  if (!before === !after) return;
+  await recountComments(noteId);
+}
