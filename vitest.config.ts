@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['emulator/src/testing/loopback-only.ts'],
+    globalSetup: ['test/support/firestore-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

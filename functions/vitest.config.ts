@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The endpoint tests (src/testing/stack.ts: startStack, client) run twice: `in-process` against
-// the Express handler, `via-emulators` through the Functions emulator and Hosting's rewrite.
+// Unit tests (`unit`) run alone; the endpoint tests (src/testing/stack.ts: startStack, client)
+// run `via-emulators`: through Hosting's rewrite and the Functions emulator of a whole stack,
+// where the triggers that keep derived data run as they do in production.
 const ENDPOINT_TESTS = ['src/index.test.ts', 'src/api.test.ts', 'src/admin.test.ts'];
 
 export default defineConfig({
@@ -13,11 +14,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'in-process',
+          name: 'unit',
           include: ['src/**/*.test.ts'],
-          // One firebase-tools Auth emulator for all files (src/testing/auth-emulator.ts); our
-          // Firestore/Storage emulator starts per file in-process in milliseconds.
-          globalSetup: ['src/testing/auth-emulator.ts'],
+          exclude: ENDPOINT_TESTS,
         },
       },
       {

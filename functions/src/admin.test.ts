@@ -16,6 +16,8 @@ import {
   startStack,
   type Account,
   type Stack,
+  eventually,
+  settles,
 } from './testing/stack.js';
 
 const TAG = 'adm';
@@ -210,14 +212,16 @@ describe('admin operations', () => {
     expect(college.body.map((n: { _id: string }) => n._id).sort()).toEqual(
       [...before.christ, n1, n2].sort(),
     );
-    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual(
+    await settles(
+      async () => (await db().doc('meta/filterOptions').get()).get('colleges'),
       colleges(before.colleges, ['Christ University']),
     );
     await call('PUT', `/api/admin/notes/${n3}/review`, {
       token: admin.token,
       json: { approved: true },
     });
-    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual(
+    await settles(
+      async () => (await db().doc('meta/filterOptions').get()).get('colleges'),
       colleges(before.colleges, ['Christ University', 'NMIMS']),
     );
     const back = await call('PUT', `/admin/notes/${n3}/review`, {
@@ -225,7 +229,8 @@ describe('admin operations', () => {
       json: { approved: false },
     });
     expect(back.body.approved).toBe(false);
-    expect((await db().doc('meta/filterOptions').get()).get('colleges')).toEqual(
+    await settles(
+      async () => (await db().doc('meta/filterOptions').get()).get('colleges'),
       colleges(before.colleges, ['Christ University']),
     );
     expect(
@@ -258,7 +263,7 @@ describe('admin operations', () => {
     });
     expect(down.body.role).toBe('user');
     expect((await signIn(stack.authHost, cy.email, cy.password)).claims['role']).toBeUndefined();
-    expect((await db().doc(`users/${cy.uid}`).get()).get('role')).toBe('user');
+    await settles(async () => (await db().doc(`users/${cy.uid}`).get()).get('role'), 'user');
     const self = await call('PUT', `/api/admin/users/${admin.uid}`, {
       token: admin.token,
       json: { username: 'Root', email: admin.email, role: 'user' },
@@ -285,7 +290,7 @@ describe('cascade deletes', () => {
     await call('PUT', `/notes/${n}/like`, { token: ann.token });
     await call('POST', `/notes/archive/${n}`, { token: ann.token });
     expect((await everything()).filter((p) => p.includes(n))).toHaveLength(4);
-    expect((await db().doc(`users/${cy.uid}`).get()).get('notesCount')).toBe(1);
+    await settles(async () => (await db().doc(`users/${cy.uid}`).get()).get('notesCount'), 1);
 
     expect((await call('DELETE', `/api/uploading/delete/${n}`, { token: ann.token })).status).toBe(
       403,
@@ -296,9 +301,11 @@ describe('cascade deletes', () => {
     });
     expect((await everything()).filter((p) => p.includes(n))).toEqual([]);
     expect((await objects()).filter((p) => p.includes(n))).toEqual([]);
-    expect((await db().doc(`users/${cy.uid}`).get()).get('notesCount')).toBe(0);
-    expect((await db().doc('meta/filterOptions').get()).get('colleges')).not.toContain(
-      'IIM Bangalore',
+    await settles(async () => (await db().doc(`users/${cy.uid}`).get()).get('notesCount'), 0);
+    await eventually(
+      async () => (await db().doc('meta/filterOptions').get()).get('colleges') as string[],
+      (c) => !c.includes('IIM Bangalore'),
+      { what: 'IIM Bangalore gone from the filter options' },
     );
     expect((await call('DELETE', `/api/admin/notes/${n}`, { token: admin.token })).status).toBe(
       404,
@@ -354,8 +361,11 @@ describe('cascade deletes', () => {
     const files = await objects();
     expect(files.filter((p) => p.includes(ann.uid))).toEqual([]);
     // Counters on Ben's note equal what is left.
-    const ben1 = (await db().doc(`notes/${bens}`).get()).data()!;
-    expect(ben1['commentsCount']).toBe(1);
+    const ben1 = await eventually(
+      async () => (await db().doc(`notes/${bens}`).get()).data()!,
+      (d) => d['commentsCount'] === 1,
+      { what: "commentsCount 1 on Ben's note" },
+    );
     expect(ben1['likesCount']).toBe(1);
     await expect(getAuth(adminApp()).getUser(ann.uid)).rejects.toMatchObject({
       code: 'auth/user-not-found',
@@ -376,7 +386,11 @@ describe('cascade deletes', () => {
     const r = await call('DELETE', `/user/delete/${cy.uid}`, { token: cy.token });
     expect(r).toEqual({ status: 200, body: { success: true, message: 'User has been deleted' } });
     expect((await everything()).filter((p) => p.includes(cy.uid))).toEqual([]);
-    const ben1 = (await db().doc(`notes/${bens}`).get()).data()!;
-    expect([ben1['commentsCount'], ben1['likesCount']]).toEqual([0, 0]);
+    const ben1 = await eventually(
+      async () => (await db().doc(`notes/${bens}`).get()).data()!,
+      (d) => d['commentsCount'] === 0,
+      { what: "commentsCount 0 on Ben's note" },
+    );
+    expect(ben1['likesCount']).toBe(0);
   });
 });

@@ -16,10 +16,9 @@ export interface StackOptions {
   dataDir: string;
   /** Seed the demo data when Firestore is empty (default true). */
   seed?: boolean;
-  mode?: 'ours' | 'official';
   log?: (line: string) => void;
   output?: (tag: string, line: string) => void;
-  onPhase?: (name: 'emulator' | 'firebase' | 'api' | 'seed') => void;
+  onPhase?: (name: 'storage' | 'firebase' | 'api' | 'seed') => void;
   readyTimeoutMs?: number;
 }
 

@@ -1,15 +1,15 @@
 /**
- * One emulator per test file and a @firebase/rules-unit-testing environment loaded with the real
- * firestore.rules / storage.rules of the repository.
- *
- * Target: FIRESTORE_EMULATOR_HOST / FIREBASE_STORAGE_EMULATOR_HOST when set (e.g. the official
- * emulators), else our emulator (@notenest/emulator) started in-process on port 0. Every file
- * uses its own project id so files never see each other's data.
+ * A @firebase/rules-unit-testing environment loaded with the real firestore.rules /
+ * storage.rules of the repository: Google's Firestore emulator of the run (globalSetup
+ * test/support/firestore-setup.ts) and, for storage suites, our Storage emulator started
+ * in-process on port 0 per file, whose rules read that Firestore. Every file uses its own project
+ * id so files never see each other's data.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { startEmulator } from '@notenest/emulator';
+import { inject } from 'vitest';
 import firebase from 'firebase/compat/app';
 import 'firebase/compat/firestore';
 import 'firebase/compat/storage';
@@ -25,8 +25,7 @@ interface HostPort {
   port: number;
 }
 
-function parseHost(v: string | undefined): HostPort | undefined {
-  if (!v) return undefined;
+function parseHost(v: string): HostPort {
   const i = v.lastIndexOf(':');
   return { host: v.slice(0, i), port: Number(v.slice(i + 1)) };
 }
@@ -41,24 +40,22 @@ export interface RulesHarness {
 
 export async function startRulesHarness(opts: { storage?: boolean } = {}): Promise<RulesHarness> {
   const projectId = `demo-notenest-rules-${randomBytes(4).toString('hex')}`;
-  let fs = parseHost(process.env.FIRESTORE_EMULATOR_HOST);
-  let st = opts.storage ? parseHost(process.env.FIREBASE_STORAGE_EMULATOR_HOST) : undefined;
+  const fs = parseHost(inject('firestoreHost'));
+  let st: HostPort | undefined;
   let stopOwn = async () => {};
-  if (!fs || (opts.storage && !st)) {
-    // Storage rules' firestore.get() reads this emulator's Firestore, so both run together.
+  if (opts.storage) {
     const emu = await startEmulator({
-      firestore: { host: '127.0.0.1', port: 0 },
-      ...(opts.storage ? { storage: { host: '127.0.0.1', port: 0 } } : {}),
+      storage: { host: '127.0.0.1', port: 0 },
       projectId,
+      firestoreHost: inject('firestoreHost'),
       log: () => {},
     });
     stopOwn = () => emu.stop();
-    fs = emu.firestore;
     st = emu.storage;
   }
   const env = await initializeTestEnvironment({
     projectId,
-    firestore: { ...fs!, rules: FIRESTORE_RULES },
+    firestore: { ...fs, rules: FIRESTORE_RULES },
     ...(opts.storage ? { storage: { ...st!, rules: STORAGE_RULES } } : {}),
   });
   // One rules-disabled context for every fixture of the file: withSecurityRulesDisabled deletes

@@ -475,12 +475,28 @@ pairs('notes: queries must say approved == true (rules are not filters)', [
       q('other', (c, w) => c.where('uploaderId', '==', w.owner).orderBy('createdAt', 'desc')),
   },
   {
-    name: 'Saved Notes: approved ids vs ids alone',
-    allow: () =>
-      q('other', (c, w) =>
-        c.where('approved', '==', true).where('__name__', 'in', [c.doc(w.noteId)]),
-      ),
-    deny: () => q('other', (c, w) => c.where('__name__', 'in', [c.doc(w.noteId)])),
+    // A query that names its documents is judged document by document, like gets (Google's
+    // emulator and production): by ids alone an approved note is readable, a pending one is not.
+    name: "Saved Notes: ids of an approved note vs a pending one's",
+    allow: () => q('other', (c, w) => c.where('__name__', 'in', [c.doc(w.noteId)])),
+    deny: async () => {
+      const w = await world({ approved: false });
+      const c = notes('other', w);
+      return c.where('__name__', 'in', [c.doc(w.noteId)]).get();
+    },
+  },
+  {
+    name: 'Saved Notes: ids of a pending note, its uploader vs another student',
+    allow: async () => {
+      const w = await world({ approved: false });
+      const c = notes('owner', w);
+      return c.where('__name__', 'in', [c.doc(w.noteId)]).get();
+    },
+    deny: async () => {
+      const w = await world({ approved: false });
+      const c = notes('other', w);
+      return c.where('__name__', 'in', [c.doc(w.noteId)]).get();
+    },
   },
 ]);
 

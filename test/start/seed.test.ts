@@ -1,7 +1,7 @@
 /**
- * The seed creates exactly what the README promises: run against our Firestore + Storage emulator
- * (in-process, free ports, the project's rules loaded) and the Auth emulator from firebase-tools
- * (free ports), then every promise is checked against what the emulators hold.
+ * The seed creates exactly what the README promises: run against Google's Firestore emulator, our
+ * Storage emulator (in-process, the project's rules loaded) and the Auth emulator from
+ * firebase-tools, each on free ports, then every promise is checked against what they hold.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTermsFor, validateNoteInput } from '@notenest/shared';
 // Built by `npm run build` (npm test builds every workspace first).
 import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
+import { startFirestoreEmulator } from '../../scripts/lib/firestore-emulator.mjs';
 import {
   ADMIN_PASSWORD,
   BUCKET,
@@ -32,6 +33,7 @@ import {
 } from './support.js';
 
 let emulator: RunningEmulator;
+let firestore: Awaited<ReturnType<typeof startFirestoreEmulator>>;
 let auth: AuthEmulator;
 let app: App;
 let db: Firestore;
@@ -63,21 +65,16 @@ const HOST_VARS = [
 const savedEnv = Object.fromEntries(HOST_VARS.map((v) => [v, process.env[v]]));
 
 beforeAll(async () => {
-  [emulator, auth] = await Promise.all([
-    startEmulator({
-      firestore: { host: '127.0.0.1', port: 0 },
-      storage: { host: '127.0.0.1', port: 0 },
-      projectId: PROJECT,
-      rules: {
-        firestore: path.join(ROOT, 'firestore.rules'),
-        storage: path.join(ROOT, 'storage.rules'),
-      },
-      log: () => {},
-    }),
-    startAuthEmulator(),
-  ]);
-  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${emulator.firestore!.port}`;
-  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${emulator.storage!.port}`;
+  [firestore, auth] = await Promise.all([startFirestoreEmulator({ root: ROOT }), startAuthEmulator()]);
+  emulator = await startEmulator({
+    storage: { host: '127.0.0.1', port: 0 },
+    projectId: PROJECT,
+    firestoreHost: firestore.hostPort,
+    rules: { storage: path.join(ROOT, 'storage.rules') },
+    log: () => {},
+  });
+  process.env['FIRESTORE_EMULATOR_HOST'] = firestore.hostPort;
+  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${emulator.storage.port}`;
   process.env['FIREBASE_AUTH_EMULATOR_HOST'] = auth.host;
   firstRun = await seed({ log: () => {} });
   app = initializeApp({ projectId: PROJECT, storageBucket: BUCKET }, 'seed-test');
@@ -86,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (app) await deleteApp(app);
-  await Promise.all([emulator?.stop(), auth?.stop()]);
+  await Promise.all([emulator?.stop(), auth?.stop(), firestore?.stop()]);
   for (const v of HOST_VARS) {
     if (savedEnv[v] === undefined) delete process.env[v];
     else process.env[v] = savedEnv[v];

@@ -75,7 +75,9 @@ export async function updateFilterOptions(
     const [snap, ...stillUsed] = await Promise.all([
       tx.get(ref),
       ...touched.map(([kind, value]) =>
-        tx.get(notes.where('approved', '==', true).where(FIELD[kind], '==', value).select().limit(1)),
+        tx.get(
+          notes.where('approved', '==', true).where(FIELD[kind], '==', value).select().limit(1),
+        ),
       ),
     ]);
     const current = snap.data() ?? {};

@@ -1,30 +1,19 @@
 /**
- * The target of the endpoint tests, per test file. The same tests run in two vitest projects
- * (functions/vitest.config.ts):
+ * The target of the endpoint tests: the whole seeded stack of globalSetup emulators-setup.ts (the
+ * built function and its triggers in firebase-tools' Functions emulator, Google's Firestore
+ * emulator, our Storage emulator, the demo data), reached through Hosting's `/api/**` rewrite for
+ * paths starting with `/api/` and directly at the function's URL (`.../us-central1/api/...`) for
+ * the others, as the spec lists both. The stack is shared by the files of the run (they run one
+ * after another): tests use their own accounts and notes and count relative to what was there.
  *
- * - `in-process`: our Firestore + Storage emulator in-process (port 0), the shared Auth emulator
- *   (globalSetup auth-emulator.ts), and the real `api` function (the onRequest wrapper around the
- *   Express app) served on 127.0.0.1:0.
- * - `via-emulators`: the whole seeded stack of globalSetup emulators-setup.ts: the built function
- *   in firebase-tools' Functions emulator, reached through Hosting's `/api/**` rewrite for paths
- *   starting with `/api/` and directly at the function's URL (`.../us-central1/api/...`) for the
- *   others, as the spec lists both. The stack holds the demo data and is shared by the files of
- *   the run (they run one after another): tests use their own accounts and notes and count
- *   relative to what was there before.
- *
- * Either way the Admin SDK of the test process (`adminApp()` of ../firebase.ts) talks to the same
- * Firestore, Storage and Auth emulators as the function, for the tests' direct checks.
+ * The Admin SDK of the test process (`adminApp()` of ../firebase.ts) talks to the same emulators
+ * as the function, for the tests' direct checks.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-// Built by `npm run build -w @notenest/emulator` (npm test builds every workspace first).
-import { startEmulator, type RunningEmulator } from '../../../emulator/dist/index.js';
-import { PROJECT } from './auth-emulator.js';
+
+export const PROJECT = 'demo-notenest';
 
 export interface Stack {
-  /** `in-process` or `via-emulators` (the vitest project). */
-  target: string;
   /** The URL a request for `path` (e.g. `/api/health` or `/health?deep=true`) goes to. */
   url(path: string): string;
   authHost: string;
@@ -32,59 +21,37 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Points the test process's Admin SDK (../firebase.ts, read lazily) at the emulators. */
-function useEmulators(hosts: { firestore: string; storage: string; auth: string }) {
+export async function startStack(): Promise<Stack> {
+  const { host, ports, url } = inject('emulatorStack');
+  const functionUrl = `http://${host}:${ports.functions}/${PROJECT}/us-central1/api`;
   process.env['GCLOUD_PROJECT'] = PROJECT;
-  process.env['FIRESTORE_EMULATOR_HOST'] = hosts.firestore;
-  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = hosts.storage;
-  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = hosts.auth;
+  process.env['FIRESTORE_EMULATOR_HOST'] = `${host}:${ports.firestore}`;
+  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `${host}:${ports.storage}`;
+  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = `${host}:${ports.auth}`;
+  return {
+    url: (path) => (/^\/api(\/|\?|$)/.test(path) ? url : functionUrl) + path,
+    authHost: `${host}:${ports.auth}`,
+    storageHost: `${host}:${ports.storage}`,
+    // The stack belongs to the run (globalSetup stops it).
+    stop: async () => {},
+  };
 }
 
-export async function startStack(): Promise<Stack> {
-  const remote = inject('emulatorStack');
-  if (remote) {
-    const { host, ports } = remote;
-    const functionUrl = `http://${host}:${ports.functions}/${PROJECT}/us-central1/api`;
-    useEmulators({
-      firestore: `${host}:${ports.firestore}`,
-      storage: `${host}:${ports.storage}`,
-      auth: `${host}:${ports.auth}`,
-    });
-    return {
-      target: 'via-emulators',
-      url: (path) => (/^\/api(\/|\?|$)/.test(path) ? remote.url : functionUrl) + path,
-      authHost: `${host}:${ports.auth}`,
-      storageHost: `${host}:${ports.storage}`,
-      // The stack belongs to the run (globalSetup stops it).
-      stop: async () => {},
-    };
+/** Polls `read` until `done(value)` (triggers run after the write that fires them). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 20_000, what = 'the expected value' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T;
+  for (;;) {
+    last = await read();
+    if (done(last)) return last;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
-  const emulator: RunningEmulator = await startEmulator({
-    firestore: { host: '127.0.0.1', port: 0 },
-    storage: { host: '127.0.0.1', port: 0 },
-    projectId: PROJECT,
-  });
-  const authHost = inject('authHost');
-  useEmulators({
-    firestore: `127.0.0.1:${emulator.firestore!.port}`,
-    storage: `127.0.0.1:${emulator.storage!.port}`,
-    auth: authHost,
-  });
-  const { api } = await import('../index.js');
-  const server: Server = createServer((req, res) => void api(req as never, res as never));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    target: 'in-process',
-    url: (path) => base + path,
-    authHost,
-    storageHost: `127.0.0.1:${emulator.storage!.port}`,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await emulator.stop();
-    },
-  };
 }
 
 export interface Account {
@@ -219,4 +186,10 @@ export async function makeZip(files: Record<string, string>): Promise<Buffer> {
   eocd.writeUInt32LE(cd.length, 12);
   eocd.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, eocd]);
+}
+
+/** Waits until `read()` deep-equals `expected` (derived data written by a trigger). */
+export async function settles(read: () => Promise<unknown>, expected: unknown): Promise<void> {
+  const want = JSON.stringify(expected);
+  await eventually(read, (v) => JSON.stringify(v) === want, { what: want });
 }
