@@ -59,7 +59,12 @@ describe('resolveOptions', () => {
       FUNCTIONS_EMULATOR_HOST: '127.0.0.9:5001',
       GCLOUD_PROJECT: 'demo-env',
     };
-    const o = resolveOptions({ command: 'start', storagePort: 0, importDir: 'x' }, config, '/cfg', env);
+    const o = resolveOptions(
+      { command: 'start', storagePort: 0, importDir: 'x' },
+      config,
+      '/cfg',
+      env,
+    );
     expect(o).toMatchObject({
       projectId: 'demo-env',
       storage: { port: 0 },

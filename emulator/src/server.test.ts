@@ -89,7 +89,9 @@ describe('startEmulator', () => {
       });
 
       received.length = 0;
-      expect((await fetch(`${base}/${encodeURIComponent('f/a.txt')}`, { method: 'DELETE' })).status).toBe(204);
+      expect(
+        (await fetch(`${base}/${encodeURIComponent('f/a.txt')}`, { method: 'DELETE' })).status,
+      ).toBe(204);
       for (let i = 0; i < 50 && received.length < 2; i++)
         await new Promise((r) => setTimeout(r, 50));
       expect(received.find((r) => r.type.includes('cloudevents'))?.body).toMatchObject({

@@ -89,9 +89,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const projectId = options.projectId ?? DEFAULT_PROJECT;
   const cleanups: (() => Promise<void> | void)[] = [];
   // Loaded here so importing this module stays cheap.
-  const { startStorageServer, firestoreRestLookup, functionsEventSink } = await import(
-    './storage/index.js'
-  );
+  const { startStorageServer, firestoreRestLookup, functionsEventSink } =
+    await import('./storage/index.js');
   const storage: StorageHandle = await startStorageServer({
     host: options.storage?.host ?? '127.0.0.1',
     port: options.storage?.port ?? 0,

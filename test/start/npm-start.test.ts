@@ -78,6 +78,17 @@ describe('npm start', () => {
       expect(text).toMatch(new RegExp(`${a.email.replace('.', '\\.')} +${a.password}\\b`));
     }
     expect(text).toMatch(/seed: 7 accounts, 64 notes \(48 approved\)/);
+    // firebase-tools' table lists Google's Firestore emulator beside Auth, Functions and Hosting.
+    // eslint-disable-next-line no-control-regex
+    const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+    for (const [name, port] of [
+      ['Authentication', config.emulators.auth.port],
+      ['Functions', config.emulators.functions.port],
+      ['Firestore', config.emulators.firestore.port],
+      ['Hosting', config.emulators.hosting.port],
+    ])
+      expect(plain).toMatch(new RegExp(`│ ${name} +│ ${host.replace(/\./g, '\\.')}:${port} +│`));
+    expect(text).toMatch(/\[storage\] notenest-emulator ready .*storage=http:\/\/\S+:9199/);
     console.log(
       `npm start: URL after ${(startMs / 1000).toFixed(1)} s; ` +
         out.lines.find((l) => l.startsWith('[start] ready in')),
@@ -91,7 +102,7 @@ describe('npm start', () => {
       .toBe('Share & Discover Academic Notes Easily!');
   });
 
-  it('shows the newest seeded approved notes on /browse (web SDK -> our Firestore emulator)', async () => {
+  it('shows the newest seeded approved notes on /browse (web app -> Google’s Firestore emulator)', async () => {
     const expected = buildDemoData()
       .notes.filter((n) => n.data.approved)
       .sort((a, b) => b.data.createdAt.getTime() - a.data.createdAt.getTime())
@@ -156,10 +167,16 @@ describe('npm start', () => {
       await expect
         .poll(() => alive(pgid), { timeout: 10_000, message: `group ${pgid}` })
         .toBe(false);
-    // Our emulator's export (Firestore + Storage) and firebase-tools' (Auth).
+    // Our Storage emulator's export, and firebase-tools' (Auth and Firestore).
     expect(existsSync(path.join(dataDir, 'notenest-export.json'))).toBe(true);
-    const firestore = readFileSync(path.join(dataDir, 'firestore.json'), 'utf8');
-    expect(firestore).toContain('demo-note-64');
+    expect(existsSync(path.join(dataDir, 'storage'))).toBe(true);
+    const meta = JSON.parse(
+      readFileSync(path.join(dataDir, 'firebase', 'firebase-export-metadata.json'), 'utf8'),
+    );
+    expect(meta).toMatchObject({
+      firestore: { path: 'firestore_export' },
+      auth: { path: 'auth_export' },
+    });
     const accounts = readFileSync(
       path.join(dataDir, 'firebase', 'auth_export', 'accounts.json'),
       'utf8',

@@ -65,7 +65,10 @@ const HOST_VARS = [
 const savedEnv = Object.fromEntries(HOST_VARS.map((v) => [v, process.env[v]]));
 
 beforeAll(async () => {
-  [firestore, auth] = await Promise.all([startFirestoreEmulator({ root: ROOT }), startAuthEmulator()]);
+  [firestore, auth] = await Promise.all([
+    startFirestoreEmulator({ root: ROOT }),
+    startAuthEmulator(),
+  ]);
   emulator = await startEmulator({
     storage: { host: '127.0.0.1', port: 0 },
     projectId: PROJECT,

@@ -71,7 +71,8 @@ export function functionsEventSink(
           body: JSON.stringify(body),
         });
         await res.arrayBuffer();
-        if (!res.ok) log(`storage: ${event.action} event not delivered: functions answered ${res.status}`);
+        if (!res.ok)
+          log(`storage: ${event.action} event not delivered: functions answered ${res.status}`);
       } catch (err) {
         log(`storage: ${event.action} event not delivered: ${(err as Error).message}`);
       }

@@ -38,11 +38,7 @@ export interface StorageRulesResource {
  * JSON form (`{ name, fields }`), or null when it does not exist. May be asynchronous (a
  * Firestore emulator over HTTP, see firestore-lookup.ts).
  */
-export type FirestoreLookup = (
-  projectId: string,
-  databaseId: string,
-  path: string,
-) => unknown;
+export type FirestoreLookup = (projectId: string, databaseId: string, path: string) => unknown;
 
 export interface StorageAuthzRequest {
   bucket: string;

@@ -493,7 +493,7 @@ export async function startStorageServer(
         existing,
       );
       try {
-        await authorize(caller, existing ? 'update' : 'create', bucket, name, existing, incoming);
+        await authorize(caller, 'create', bucket, name, existing, incoming);
         return;
       } catch (e) {
         if (!(e instanceof HttpError && e.status === 403)) throw e;
@@ -505,6 +505,9 @@ export async function startStorageServer(
 
   /**
    * Builds the would-be object for `request.resource`, checks rules, then commits the temp file.
+   * Every upload is judged by the `create` rule, an upload over an existing object too (with
+   * `resource` set to it), as Google's Storage emulator and production do; `update` is for
+   * metadata changes only. So `allow create: if resource == null` forbids overwriting.
    * Used by every upload path of both APIs so create/update rules see size and content type.
    * `hashes` were computed while the bytes streamed to `tmpFile`.
    */
@@ -531,7 +534,7 @@ export async function startStorageServer(
           );
       }
       const incoming = incomingObject(bucket, name, meta, hashes, existing);
-      await authorize(caller, existing ? 'update' : 'create', bucket, name, existing, incoming);
+      await authorize(caller, 'create', bucket, name, existing, incoming);
       // Firebase uploads always get a download token, like the real service; added after the
       // rules check so `request.resource.metadata` holds only what the client sent.
       if (firebase && !meta.metadata[TOKENS_KEY]) meta.metadata[TOKENS_KEY] = randomUUID();

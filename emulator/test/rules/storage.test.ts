@@ -35,6 +35,10 @@ service firebase.storage {
       allow read: if firestore.exists(/databases/(default)/documents/classes/$(cls)/members/$(request.auth.uid));
       allow write: if firestore.get(/databases/(default)/documents/classes/$(cls)).data.teacher == request.auth.uid;
     }
+    match /once/{file} {
+      allow create: if resource == null || resource.metadata.replaceable == 'yes';
+      allow update: if true;
+    }
     match /timed/{file} {
       allow create: if request.time < timestamp.date(2100, 1, 1) && request.resource.size <= 2 * 512;
     }
@@ -199,5 +203,26 @@ describe('cross-service firestore.get() / firestore.exists()', () => {
       ctx.firestore().doc('classes/c3').set({ teacher: 'tina' }),
     );
     await assertFails(put(st('tom').ref(`classes/c3/${name('u')}`), bytes(1)));
+  });
+});
+
+describe('an upload over an existing object is a create with resource set (official semantics)', () => {
+  const upload = (env: RulesTestEnvironment, name: string) =>
+    put(env.unauthenticatedContext().storage().ref(`once/${name}`), bytes(2));
+  it('overwrite of a replaceable object', async () => {
+    await h.env.withSecurityRulesDisabled(async (ctx) => {
+      await put(ctx.storage().ref('once/open.bin'), bytes(1), {
+        customMetadata: { replaceable: 'yes' },
+      });
+    });
+    await assertSucceeds(upload(h.env, 'open.bin'));
+  });
+  it('overwrite of an object that is not (update would allow it; create refuses)', async () => {
+    await h.env.withSecurityRulesDisabled(async (ctx) => {
+      await put(ctx.storage().ref('once/shut.bin'), bytes(1), {
+        customMetadata: { replaceable: 'no' },
+      });
+    });
+    await assertFails(upload(h.env, 'shut.bin'));
   });
 });

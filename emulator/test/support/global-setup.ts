@@ -20,9 +20,11 @@ export default async function setup(project: TestProject) {
     return async () => {};
   }
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  // @ts-expect-error: a plain .mjs helper without types
   const { startFirestoreEmulator } = await import('../../../scripts/lib/firestore-emulator.mjs');
-  const emu = (await startFirestoreEmulator({ root })) as { hostPort: string; stop(): Promise<void> };
+  const emu = (await startFirestoreEmulator({ root })) as {
+    hostPort: string;
+    stop(): Promise<void>;
+  };
   project.provide('firestoreHost', emu.hostPort);
   return () => emu.stop();
 }

@@ -255,11 +255,15 @@ describe('Upload and Update screens', () => {
     expect(Number(meta.size)).toBe(bigPdf.length);
     expect(meta.contentType).toBe('application/pdf');
     expect(note.get('fileUrl')).toContain(encodeURIComponent(filePath));
-    // Indexed by the facade: the file's words and the fields' words.
-    const terms = note.get('searchTerms') as string[];
-    expect(terms).toContain(pdfWord);
-    expect(terms).toContain('scheduling');
-    expect((await admin.db.doc(`users/${uid}`).get()).get('notesCount')).toBe(1);
+    // Indexed by the note trigger (the page called nothing after its writes): the file's words
+    // and the fields' words; the uploader's notesCount kept by the same trigger.
+    const poll = { timeout: 30_000 };
+    await expect
+      .poll(async () => (await admin.db.doc(`notes/${noteId}`).get()).get('searchTerms'), poll)
+      .toEqual(expect.arrayContaining([pdfWord, 'scheduling']));
+    await expect
+      .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('notesCount'), poll)
+      .toBe(1);
   });
 
   it('lets the uploader edit the note and replace its file: old file gone, note pending again', async () => {
@@ -306,8 +310,10 @@ describe('Upload and Update screens', () => {
       new RegExp(`^notes/${uid}/${noteId}/[^/]+-replacement\\.txt$`),
     );
     expect(await myFiles()).toEqual([after['filePath']]);
-    expect(after['searchTerms']).toContain(txtWord);
-    expect(after['searchTerms']).not.toContain(pdfWord);
+    const terms = async () =>
+      ((await admin.db.doc(`notes/${noteId}`).get()).get('searchTerms') ?? []) as string[];
+    await expect.poll(terms, { timeout: 30_000 }).toContain(txtWord);
+    expect(await terms()).not.toContain(pdfWord);
 
     await page.goto(`/update-notes/${noteId}`);
     await expect

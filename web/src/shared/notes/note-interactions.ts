@@ -1,7 +1,8 @@
 /**
  * What a reader does to a note, wherever the note is shown (Browse's cards and the note page):
  * like or unlike, count a download, add a comment. The writes follow docs/data-model.md
- * "Counters"; the comment goes through the facade, which alone can recount commentsCount.
+ * "Counters"; the comment goes through the facade (the spec's call); a trigger keeps
+ * commentsCount.
  *
  * Browse works with Firestore Lite, the note page with the full SDK (it listens live), so the
  * Firestore functions take the caller's handle: both SDKs export doc, getDoc, writeBatch,
@@ -71,9 +72,8 @@ export async function idToken(): Promise<string> {
 
 /**
  * Adds a comment as the signed-in user through the facade (`POST /api/notes/{id}/comment`, the
- * spec's call): it writes the comment with the author's profile username and recounts
- * commentsCount exactly, which a browser cannot do (docs/data-model.md "Counters"; a direct
- * Firestore write would leave the count stale).
+ * spec's call): it writes the comment with the author's profile username; the comment trigger
+ * then recounts commentsCount (docs/data-model.md "Counters").
  */
 export async function addComment(noteId: string, text: string): Promise<void> {
   if (!isValidCommentText(text)) throw new Error('A comment needs 1 to 1000 characters');

@@ -37,7 +37,7 @@ export function NoteCommentsView({ note, onBack, onNote, requireUser }: NoteComm
     if (await submit(text)) setText('');
   };
 
-  // The facade keeps commentsCount exact; the list shows at most COMMENTS_SHOWN of them.
+  // A trigger keeps commentsCount exact; the list shows at most COMMENTS_SHOWN of them.
   const count =
     status === 'success' ? Math.max(comments.length, note.commentsCount) : note.commentsCount;
   const details: ReadonlyArray<readonly [string, string | number | null]> = [

@@ -1,8 +1,8 @@
 /**
  * Writes of the Upload and Update screens (docs/data-model.md): the file goes to Storage under
- * notes/{uid}/{noteId}/, the note to Firestore, both straight from the browser under the rules;
- * then the facade indexes the note (POST /api/notes/{id}/index: search terms from the fields and
- * the file's text, the uploader's notesCount, the Browse filter options).
+ * notes/{uid}/{noteId}/, the note to Firestore, both straight from the browser under the rules.
+ * Nothing else is called: Cloud Functions triggers index the note (search terms from the fields
+ * and the file's text) and keep the uploader's notesCount and the Browse filter options.
  *
  * Order, and why nothing broken is left behind:
  * - The file is uploaded FIRST and the note written only after the upload has finished. The rules
@@ -14,12 +14,10 @@
  * - If the note write fails after the upload, the uploaded file is deleted (the owner may).
  * - On Update the replacement file gets a new name, so the note keeps pointing to its old, intact
  *   file until the update is saved; only then is the old file deleted.
- * - Indexing failing does not undo a saved note: it is logged, and the next edit indexes again.
  */
 import type { User } from 'firebase/auth';
 import type { NoteFileType, NoteInput } from '@notenest/shared';
 import { loadFirestore, loadStorage } from '../../../shared/firebase';
-import { callFacade } from '../../../shared/http/facade';
 import { storageFileName, toEditableNote, type EditableNote } from './note-form-model';
 
 /** Thrown when the user cancelled the upload: nothing was written. */
@@ -105,17 +103,6 @@ async function removeFile(filePath: string): Promise<void> {
   }
 }
 
-async function indexNote(user: User, noteId: string): Promise<void> {
-  try {
-    await callFacade(`/api/notes/${encodeURIComponent(noteId)}/index`, {
-      method: 'POST',
-      token: await user.getIdToken(),
-    });
-  } catch (error) {
-    console.error(`note ${noteId} saved but not indexed`, error);
-  }
-}
-
 /** The uploader's username as the rules check it (notes.uploaderName == users/{uid}.username). */
 async function usernameOf(user: User): Promise<string> {
   const { db, sdk } = await loadFirestore();
@@ -160,7 +147,6 @@ export async function createNote(
     if (file?.filePath) await removeFile(file.filePath);
     throw error;
   }
-  await indexNote(user, ref.id);
   return ref.id;
 }
 
@@ -202,7 +188,6 @@ export async function updateNote(
     throw error;
   }
   if (note.filePath && note.filePath !== next.filePath) await removeFile(note.filePath);
-  await indexNote(user, note.id);
 }
 
 export type EditableNoteResult =

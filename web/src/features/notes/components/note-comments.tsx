@@ -30,7 +30,7 @@ export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewe
     if (await live.add(text)) setText('');
   };
 
-  // The list is exact up to COMMENTS_SHOWN; past that the note's recounted commentsCount is.
+  // The list is exact up to COMMENTS_SHOWN; past that the note's commentsCount (kept by a trigger) is.
   const count =
     status === 'loaded' && comments.length < COMMENTS_SHOWN
       ? comments.length
