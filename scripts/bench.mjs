@@ -9,8 +9,13 @@
  *                      a demo student for /browse and /notes/:id, the admin for /admin-dashboard.
  *   Lighthouse         mobile (its default: simulated slow 4G, 4x CPU slowdown), performance and
  *                      accessibility, for / and /browse (signed out), with /usr/bin/chromium.
- *   Firestore reads    counted by our emulator (GET /emulator/v1/projects/{p}/reads) for one
- *                      Browse page view and one note view, as the student, reset just before.
+ *   Firestore reads    documents the page received from Firestore during one Browse page view
+ *                      and one note view, as the student: every response from the Firestore
+ *                      emulator's port is read in Chromium (DevTools protocol, streamed
+ *                      responses included: WebChannel's hanging GETs), and each document in it
+ *                      counts one read (runQuery/batchGet results, Listen documentChange),
+ *                      each aggregation result one. Reads the functions make for the page's
+ *                      /api calls are not in it.
  *   Search p50         5,000 more approved notes are added to the stack, then Browse searches are
  *                      timed in Chromium from Enter in the search box until the list has loaded.
  *
@@ -123,11 +128,51 @@ async function scriptsOf(page, route, ready) {
   return { files: scripts.size, bytes: sizes.reduce((a, b) => a + b, 0) };
 }
 
-async function reads(host, fn) {
-  const url = `http://${host}:${FIRESTORE_PORT}/emulator/v1/projects/${PROJECT}/reads`;
-  await fetch(url, { method: 'DELETE' });
+/** Documents in one Firestore response body (REST JSON or WebChannel frames). */
+function documentsIn(body) {
+  const count = (re) => (body.match(re) ?? []).length;
+  return (
+    count(/"documentChange"\s*:/g) +
+    count(/"found"\s*:/g) +
+    // runQuery answers [{ "document": {...}, "readTime": ... }, ...]
+    count(/\{\s*"document"\s*:/g) +
+    count(/"aggregateFields"\s*:/g)
+  );
+}
+
+/** Firestore documents the page received while `fn` ran (see the header). */
+async function reads(page, fn) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const firestore = new Set();
+  const bodies = new Map();
+  const append = (id, text) => bodies.set(id, (bodies.get(id) ?? '') + text);
+  const b64 = (data) => Buffer.from(data, 'base64').toString('utf8');
+  cdp.on('Network.responseReceived', (e) => {
+    if (!new URL(e.response.url).port.endsWith(String(FIRESTORE_PORT))) return;
+    firestore.add(e.requestId);
+    // Streamed bodies (WebChannel) arrive in dataReceived events once streaming is on.
+    cdp
+      .send('Network.streamResourceContent', { requestId: e.requestId })
+      .then((r) => append(e.requestId, b64(r.bufferedData ?? '')))
+      .catch(() => {});
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    if (firestore.has(e.requestId) && e.data) append(e.requestId, b64(e.data));
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (!firestore.has(e.requestId) || bodies.has(e.requestId)) return;
+    cdp
+      .send('Network.getResponseBody', { requestId: e.requestId })
+      .then((r) => append(e.requestId, r.base64Encoded ? b64(r.body) : r.body))
+      .catch(() => {});
+  });
   await fn();
-  return (await (await fetch(url)).json()).total ?? 0;
+  await new Promise((r) => setTimeout(r, 500));
+  await cdp.detach();
+  let total = 0;
+  for (const body of bodies.values()) total += documentsIn(body);
+  return total;
 }
 
 function lighthouse(url) {
@@ -331,14 +376,14 @@ async function main() {
 
     const studentPage = await newPage();
     await signIn(studentPage, student.email, student.password);
-    const browseReads = await reads(host, async () => {
+    const browseReads = await reads(studentPage, async () => {
       js['/browse'] = await scriptsOf(studentPage, '/browse', cards);
     });
     const noteId = await studentPage
       .locator('article[data-note-id]')
       .first()
       .getAttribute('data-note-id');
-    const noteReads = await reads(host, async () => {
+    const noteReads = await reads(studentPage, async () => {
       js['/notes/:id'] = await scriptsOf(studentPage, `/notes/${noteId}`, (p) =>
         p.locator('main h1').first().waitFor({ timeout: 30_000 }),
       );

@@ -17,6 +17,7 @@
  * When something is missing, `resolveFirestoreEmulator` throws an Error whose message says what
  * and how to get it.
  */
+/* global fetch */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {

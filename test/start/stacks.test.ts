@@ -20,20 +20,22 @@ afterAll(async () => {
 });
 
 /** Ports listening on `host` (from /proc/net/tcp: local address as little-endian hex). */
+/** Ports listening on `host`, IPv4 sockets and IPv4-mapped IPv6 ones (Java binds those). */
 function listeningPorts(host: string): number[] {
-  const hex = host
-    .split('.')
-    .reverse()
-    .map((n) => Number(n).toString(16).padStart(2, '0'))
-    .join('')
-    .toUpperCase();
-  return readFileSync('/proc/net/tcp', 'utf8')
-    .split('\n')
-    .slice(1)
-    .map((line) => line.trim().split(/\s+/))
-    .filter((f) => f[3] === '0A' && f[1]?.startsWith(`${hex}:`))
-    .map((f) => parseInt(f[1]!.split(':')[1]!, 16))
-    .sort((a, b) => a - b);
+  const bytes = host.split('.').map((n) => Number(n).toString(16).padStart(2, '0'));
+  const v4 = [...bytes].reverse().join('').toUpperCase();
+  // ::ffff:a.b.c.d in /proc/net/tcp6: four 32-bit words, each in host (little-endian) order.
+  const v6 = `0000000000000000FFFF0000${v4}`;
+  const listening = (file: string, prefix: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f[3] === '0A' && f[1]?.startsWith(`${prefix}:`))
+      .map((f) => parseInt(f[1]!.split(':')[1]!, 16));
+  return [...listening('/proc/net/tcp', v4), ...listening('/proc/net/tcp6', v6)].sort(
+    (a, b) => a - b,
+  );
 }
 
 const doc = (s: TestStack, path: string) =>

@@ -200,3 +200,75 @@ describe('firebase-admin storage', () => {
     expect(await (await fetch(url)).text()).toBe('admin says hi');
   });
 });
+
+describe('objects.rewrite / copy (copy, move, rename of @google-cloud/storage)', () => {
+  it('copies bytes and metadata server-side; move leaves only the destination', async () => {
+    const bucket = gcs.bucket(BUCKET);
+    const data = bytes(3000, 5);
+    await bucket.file('cp/src.bin').save(data, {
+      resumable: false,
+      contentType: 'application/pdf',
+      metadata: { metadata: { owner: 'ann' } },
+    });
+    await bucket.file('cp/src.bin').copy(bucket.file('cp/copy.bin'));
+    const [copied] = await bucket.file('cp/copy.bin').download();
+    expect(copied.equals(data)).toBe(true);
+    const [meta] = await bucket.file('cp/copy.bin').getMetadata();
+    expect(meta).toMatchObject({ contentType: 'application/pdf', metadata: { owner: 'ann' } });
+    expect((await bucket.file('cp/src.bin').exists())[0]).toBe(true);
+
+    await bucket.file('cp/copy.bin').move('cp/moved.bin');
+    expect((await bucket.file('cp/copy.bin').exists())[0]).toBe(false);
+    const [moved] = await bucket.file('cp/moved.bin').download();
+    expect(moved.equals(data)).toBe(true);
+  });
+
+  it('answers 404 for a missing source and honours ifGenerationMatch on the destination', async () => {
+    const bucket = gcs.bucket(BUCKET);
+    await expect(bucket.file('cp/none.bin').copy(bucket.file('cp/x.bin'))).rejects.toMatchObject({
+      code: 404,
+    });
+    await bucket.file('cp/a.bin').save(bytes(10), { resumable: false });
+    await bucket.file('cp/b.bin').save(bytes(10), { resumable: false });
+    await expect(
+      bucket
+        .file('cp/a.bin')
+        .copy(bucket.file('cp/b.bin'), { preconditionOpts: { ifGenerationMatch: 0 } }),
+    ).rejects.toMatchObject({ code: 412 });
+  });
+});
+
+describe('Firebase metadata defaults and download tokens', () => {
+  it('a web SDK upload is inline with identity encoding, served with Content-Disposition', async () => {
+    const r = ref(getStorage(webApp), 'defaults/a.txt');
+    await uploadBytes(r, new TextEncoder().encode('hi'), { contentType: 'text/plain' });
+    const meta = await getMetadata(r);
+    expect(meta.contentDisposition).toBe('inline');
+    expect(meta.contentEncoding).toBe('identity');
+    const res = await fetch(await getDownloadURL(r));
+    expect(res.headers.get('content-disposition')).toBe('inline');
+  });
+
+  it('create_token / delete_token with admin credentials only', async () => {
+    const r = ref(getStorage(webApp), 'defaults/t.txt');
+    await uploadBytes(r, new TextEncoder().encode('tok'), { contentType: 'text/plain' });
+    const url = `http://127.0.0.1:${server.port}/v0/b/${BUCKET}/o/${encodeURIComponent('defaults/t.txt')}`;
+    const first = (await (await fetch(url)).json()) as { downloadTokens: string };
+    expect((await fetch(`${url}?create_token=true`, { method: 'POST' })).status).toBe(403);
+    const created = await fetch(`${url}?create_token=true`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+    });
+    const tokens = ((await created.json()) as { downloadTokens: string }).downloadTokens.split(',');
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).toBe(first.downloadTokens);
+    const media = (t: string) => fetch(`${url}?alt=media&token=${t}`);
+    expect((await media(tokens[1]!)).status).toBe(200);
+    const deleted = await fetch(`${url}?delete_token=${tokens[0]}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+    });
+    expect(((await deleted.json()) as { downloadTokens: string }).downloadTokens).toBe(tokens[1]);
+    expect((await media(tokens[0]!)).status).toBe(403);
+  });
+});

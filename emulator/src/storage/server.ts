@@ -216,6 +216,9 @@ function firebaseResource(o: StoredObject): Record<string, unknown> {
     etag: etagOf(o),
   };
   for (const f of OPTIONAL_FIELDS) if (o[f] !== undefined) r[f] = o[f];
+  // As Google's emulator and the service answer: an object stored without an encoding is served
+  // as is.
+  r['contentEncoding'] ??= 'identity';
   if (Object.keys(custom).length > 0) r['metadata'] = custom;
   if (tokens) r['downloadTokens'] = tokens;
   return r;
@@ -538,6 +541,8 @@ export async function startStorageServer(
       // Firebase uploads always get a download token, like the real service; added after the
       // rules check so `request.resource.metadata` holds only what the client sent.
       if (firebase && !meta.metadata[TOKENS_KEY]) meta.metadata[TOKENS_KEY] = randomUUID();
+      // Firebase uploads are shown in the browser unless they say otherwise (Google's emulator).
+      if (firebase && !meta.contentDisposition) meta.contentDisposition = 'inline';
       const stored = await store.commit(bucket, name, tmpFile, meta, hashes);
       notify('finalize', stored);
       return stored;
@@ -919,6 +924,26 @@ export async function startStorageServer(
       sendJson(res, 200, firebaseResource(updated));
       return;
     }
+    if (method === 'POST' && (q.has('create_token') || q.has('delete_token'))) {
+      // Download tokens are managed with admin credentials only (the console, the Admin SDK).
+      await drain(req);
+      const create = q.get('create_token');
+      if (create !== null && create !== 'true') throw new HttpError(400, 'Invalid create_token.');
+      if (!caller.admin) throw new HttpError(403, 'Missing admin credentials.', 'forbidden');
+      if (!existing) throw notFound(true, bucket, name);
+      const tokens = (existing.metadata[TOKENS_KEY] ?? '').split(',').filter(Boolean);
+      const next =
+        create !== null
+          ? [...tokens, randomUUID()]
+          : tokens.filter((t) => t !== q.get('delete_token'));
+      const metadata = { ...existing.metadata };
+      if (next.length) metadata[TOKENS_KEY] = next.join(',');
+      else delete metadata[TOKENS_KEY];
+      const updated = store.updateMetadata(existing, { ...existing, metadata });
+      notify('metadataUpdate', updated);
+      sendJson(res, 200, firebaseResource(updated));
+      return;
+    }
     if (method === 'DELETE') {
       await drain(req);
       await authorize(caller, 'delete', bucket, name, existing, null);
@@ -1226,6 +1251,57 @@ export async function startStorageServer(
     throw new HttpError(405, 'Method not allowed.');
   };
 
+  /**
+   * `objects.rewrite` / `objects.copy` of the GCS JSON API (@google-cloud/storage's copy(), move()
+   * and rename()): the bytes are copied server-side in one call (`done: true`), with the source's
+   * metadata unless the body gives an object resource to use instead. Privileged like every GCS
+   * call; the destination gets a new generation and fires a finalize event.
+   */
+  const handleGcsCopy = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    op: {
+      from: { bucket: string; name: string };
+      to: { bucket: string; name: string };
+      rewrite: boolean;
+    },
+  ): Promise<void> => {
+    const body = await readJson(stats, req);
+    const q = url.searchParams;
+    const src = store.get(op.from.bucket, op.from.name);
+    const gen = q.get('sourceGeneration');
+    if (!src || (gen && gen !== src.generation))
+      throw notFound(false, op.from.bucket, op.from.name);
+    const given = Object.keys(body).length > 0;
+    const meta: UploadMeta = given
+      ? uploadMetaFrom(body, src.contentType)
+      : { contentType: src.contentType, metadata: { ...src.metadata } };
+    if (!given) for (const f of OPTIONAL_FIELDS) if (src[f] !== undefined) meta[f] = src[f];
+    const tmp = store.tempPath();
+    await fsp.copyFile(store.blobPath(src), tmp);
+    const o = await finishUpload(
+      gcsCaller,
+      op.to.bucket,
+      op.to.name,
+      tmp,
+      { md5Hash: src.md5Hash, crc32c: src.crc32c, size: src.size },
+      meta,
+      false,
+      q.get('ifGenerationMatch'),
+    );
+    const base = `http://${req.headers.host ?? 'localhost'}`;
+    const resource = gcsResource(o, base);
+    if (!op.rewrite) return sendJson(res, 200, resource);
+    sendJson(res, 200, {
+      kind: 'storage#rewriteResponse',
+      totalBytesRewritten: String(o.size),
+      objectSize: String(o.size),
+      done: true,
+      resource,
+    });
+  };
+
   // ---------------------------------------------------------------- routing
 
   const route = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -1288,6 +1364,26 @@ export async function startStorageServer(
     m = /^\/download\/storage\/v1\/b\/([^/]+)\/o\/(.+)$/.exec(p);
     if (m) {
       await handleGcs(req, res, url, decodeURIComponent(m[1]!), m[2]!, true);
+      return;
+    }
+    m =
+      /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/([^/]+)\/(rewriteTo|copyTo)\/b\/([^/]+)\/o\/([^/]+)$/.exec(
+        p,
+      );
+    if (m && method === 'POST') {
+      const [, sb, so, kind, db, dobj] = m as unknown as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      await handleGcsCopy(req, res, url, {
+        from: { bucket: decodeURIComponent(sb), name: decodeURIComponent(so) },
+        to: { bucket: decodeURIComponent(db), name: decodeURIComponent(dobj) },
+        rewrite: kind === 'rewriteTo',
+      });
       return;
     }
     // With STORAGE_EMULATOR_HOST the GCS client puts no /storage/v1 before /b; accept both.
