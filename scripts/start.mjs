@@ -24,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './ensure-installed.mjs';
 import { createStack, isLoopbackV4, stackPorts, takenPorts } from './lib/stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -172,6 +173,8 @@ async function main() {
   for (const { name, port } of await takenPorts(HOST))
     fail(`port ${HOST}:${port} (${name}) is in use: is NoteNest already running?`);
 
+  // A fresh clone: install first (one line says so), then build what is missing.
+  ensureInstalled((line) => log(line.replace(/^\[setup\] /, '')));
   const phases = [];
   let phaseStart = Date.now();
   const mark = (name) => phases.push(`${name} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);

@@ -1,6 +1,7 @@
 /**
  * The deployed entry: the `api` function (the real onRequest wrapper around the Express app), in
- * process or in the Functions emulator (./testing/stack.ts), talking to our Firestore emulator.
+ * the Functions emulator of a whole stack (./testing/stack.ts), talking to Google's Firestore
+ * emulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './testing/stack.js';

@@ -1,6 +1,6 @@
 /**
- * End-to-end test harness: a whole NoteNest stack (our emulator + firebase-tools Auth, Functions
- * and Hosting + the demo seed + the built web/dist) per caller, each on its own random loopback
+ * End-to-end test harness: a whole NoteNest stack (firebase-tools' Auth, Functions, Hosting and
+ * Google's Firestore emulator, our Storage emulator, the demo seed + the built web/dist) per caller, each on its own random loopback
  * address (127.x.y.z) with the ports of firebase.json, so stacks never collide with each other
  * or with a developer's `npm start` on 127.0.0.1. Build first (`npm run build`; npm test does).
  *

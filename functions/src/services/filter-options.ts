@@ -94,8 +94,10 @@ export async function updateFilterOptions(
       touched.forEach(([k, value], i) => {
         if (k !== kind) return;
         const used = !(stillUsed[i] as { empty: boolean }).empty;
-        if (used && !set.has(value)) (set.add(value), (changed = true));
-        if (!used && set.has(value)) (set.delete(value), (changed = true));
+        if (used === set.has(value)) return;
+        if (used) set.add(value);
+        else set.delete(value);
+        changed = true;
       });
       next[kind] = sorted(kind, [...set]);
     }

@@ -177,7 +177,7 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
   const uploader = form.fields['uploader'];
   if (uploader !== undefined && uploader !== '' && uploader !== caller.uid)
     throw new HttpError(403, NOTE_ERRORS.notYours);
-  const { value, keepsFile } = validateForm(form, 'update', current);
+  const { value } = validateForm(form, 'update', current);
 
   let fileFields = {};
   if (form.file) ({ fields: fileFields } = await storeFile(caller.uid, id, form.file));

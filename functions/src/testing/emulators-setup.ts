@@ -1,6 +1,6 @@
 /**
- * Vitest globalSetup of the `via-emulators` project: ONE whole seeded test stack (our Firestore +
- * Storage emulator, firebase-tools' Auth, Functions and Hosting emulators, the demo data) on a
+ * Vitest globalSetup of the `via-emulators` project: ONE whole seeded test stack (firebase-tools'
+ * Auth, Functions, Firestore and Hosting emulators, our Storage emulator, the demo data) on a
  * random loopback address, serving the BUILT function (functions/lib: the root `npm test` builds
  * every workspace first). Tests reach it through `startStack()` of ./stack.ts, which sends
  * `/api/...` paths through Hosting's rewrite and the others to the Functions emulator's URL.
