@@ -394,3 +394,36 @@ describe('cascade deletes', () => {
     expect(ben1['likesCount']).toBe(0);
   });
 });
+
+describe('someone stays able to administer', () => {
+  it('the only admin cannot delete their own account; with another admin, an admin can', async () => {
+    // The shared stack has other admins (the demo admin): count them out for this check only.
+    const others = (await db().collection('users').where('role', '==', 'admin').get()).docs.filter(
+      (d) => d.id !== admin.uid,
+    );
+    await Promise.all(others.map((d) => d.ref.update({ role: 'user' })));
+    try {
+      const r = await call('DELETE', `/api/user/delete/${admin.uid}`, { token: admin.token });
+      expect(r).toEqual({
+        status: 409,
+        body: {
+          success: false,
+          message:
+            'You are the only admin: make another user an admin before deleting this account',
+        },
+      });
+    } finally {
+      await Promise.all(others.map((d) => d.ref.update({ role: 'admin' })));
+    }
+    expect((await db().doc(`users/${admin.uid}`).get()).exists).toBe(true);
+
+    const dee = await createAccount(stack, TAG, 'Dee Admin');
+    await call('PUT', `/api/admin/users/${dee.uid}`, {
+      token: admin.token,
+      json: { username: 'Dee Admin', email: dee.email, role: 'admin' },
+    });
+    const fresh = await signIn(stack.authHost, dee.email, dee.password);
+    const r = await call('DELETE', `/api/user/delete/${dee.uid}`, { token: fresh.token });
+    expect(r.status).toBe(200);
+  });
+});

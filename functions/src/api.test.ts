@@ -571,6 +571,16 @@ describe('notes', () => {
     expect(
       (await call('GET', `/api/notes/archived/${bob.uid}`, { token: alice.token })).status,
     ).toBe(403);
+    // Private to the owner: an admin is refused too.
+    expect(await call('GET', `/api/notes/archived/${bob.uid}`, { token: admin.token })).toEqual({
+      status: 403,
+      body: { success: false, message: 'You can only see your own saved notes' },
+    });
+    // Ids Firestore reserves are a bad request, not a server error.
+    for (const bad of ['__proto__', '__name__'])
+      expect(
+        (await call('POST', `/api/notes/remove-archive/${bad}`, { token: bob.token })).status,
+      ).toBe(400);
     expect(
       (await call('POST', `/api/notes/remove-archive/${noteId}`, { token: bob.token })).body
         .success,

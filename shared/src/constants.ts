@@ -70,6 +70,9 @@ export const MAX_NOTE_FILE_BYTES = 10 * 1024 * 1024;
 /** 2 MiB: the largest avatar image. */
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
+/** Avatar types: raster images only (an SVG can carry script; avatars are public). */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
 /** Search index caps (see search.ts): terms per note and characters per term. */
 export const MAX_SEARCH_TERMS = 1000;
 export const MAX_SEARCH_TERM_LENGTH = 40;

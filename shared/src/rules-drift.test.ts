@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BATCHES,
   COMMENT_LIMITS,
+  AVATAR_TYPES,
   MAX_AVATAR_BYTES,
   MAX_NOTE_FILE_BYTES,
   NOTE_FILE_TYPES,
@@ -113,7 +114,10 @@ describe('storage.rules limits match @notenest/shared', () => {
     );
   });
 
-  it('avatars: size', () => {
+  it('avatars: size and the raster types', () => {
     expect(num(one(avatarsBlock, /request\.resource\.size <= (\d+)/)[0])).toBe(MAX_AVATAR_BYTES);
+    expect(list(one(avatarsBlock, /request\.resource\.contentType in (\[[^\]]*\])/)[0]!)).toEqual([
+      ...AVATAR_TYPES,
+    ]);
   });
 });

@@ -3,13 +3,14 @@
  * (approving one's own note, counters, extra fields, types, sizes, unfiltered queries).
  * Likes, which move likesCount, are in likes-comments.test.ts.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { MAX_NOTE_FILE_BYTES } from '@notenest/shared';
 import { FieldValue, startRulesHarness, type RulesHarness } from './harness.js';
 import {
   ADMIN,
   OTHER,
   dbOf,
+  emailOf,
   fresh,
   matrix,
   newNote,
@@ -379,6 +380,46 @@ pairs('notes: what admins may change', [
     name: 'commentsCount is not a client counter, even for admins',
     allow: () => by('admin', { approved: false }),
     deny: () => by('admin', { commentsCount: 1 }),
+  },
+]);
+
+/**
+ * A raw REST write of one field as `other` (an unsigned emulator token, as the web SDK sends), for
+ * what the SDKs never send: they encode every whole number as an integer, an attacker's client
+ * need not.
+ */
+async function restUpdate(field: string, value: Record<string, unknown>, approved = true) {
+  const w = await world({ approved });
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const token = `${b64({ alg: 'none', type: 'JWT' })}.${b64({
+    iss: `https://securetoken.google.com/${h.projectId}`,
+    aud: h.projectId,
+    iat: now,
+    exp: now + 3600,
+    auth_time: now,
+    sub: OTHER,
+    user_id: OTHER,
+    email: emailOf(OTHER),
+    firebase: { sign_in_provider: 'password', identities: {} },
+  })}.`;
+  const url =
+    `http://${inject('firestoreHost')}/v1/projects/${h.projectId}/databases/(default)/documents/` +
+    `notes/${w.noteId}?updateMask.fieldPaths=${field}&currentDocument.exists=true`;
+  const res = await fetch(url, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fields: { [field]: value } }),
+  });
+  // A refusal's body names PERMISSION_DENIED, which is what assertFails looks for.
+  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+}
+
+pairs('notes: counters stay integers (raw REST writes)', [
+  {
+    name: 'downloadCount 1 as an integer vs as a double',
+    allow: () => restUpdate('downloadCount', { integerValue: '1' }),
+    deny: () => restUpdate('downloadCount', { doubleValue: 1 }),
   },
 ]);
 

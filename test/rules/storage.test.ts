@@ -190,6 +190,12 @@ pairs('storage avatars: attacks', [
     deny: () => avatarUpload(10, 'text/html'),
   },
   {
+    // SVG is an image type that can carry script; avatars are served to everyone.
+    name: 'image/png vs image/svg+xml',
+    allow: () => avatarUpload(10, 'image/png'),
+    deny: () => avatarUpload(10, 'image/svg+xml'),
+  },
+  {
     name: "one's own vs someone else's avatar folder",
     allow: () => avatarUpload(10, 'image/png'),
     deny: async () => {

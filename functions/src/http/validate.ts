@@ -108,9 +108,14 @@ export function oneOf<T extends string>(values: readonly T[], fallback: T) {
   };
 }
 
-/** Document ids in paths: Firestore auto ids and Auth uids (letters, digits, - and _). */
+/**
+ * Document ids in paths: Firestore auto ids and Auth uids (letters, digits, - and _). Ids that
+ * Firestore reserves (`__name__`, `__proto__`: any `__...__`) are refused here, not by a 500 from
+ * Firestore.
+ */
 export function id(value: unknown, key: string): ParseResult<string> {
-  if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value)) return { ok: true, value };
+  if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value) && !/^__.*__$/.test(value))
+    return { ok: true, value };
   return { ok: false, errors: [`${key} is not a valid id`] };
 }
 

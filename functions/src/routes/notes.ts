@@ -3,7 +3,7 @@
  * web app writes directly to Firestore needs no follow-up call: triggers keep the derived data.
  */
 import { Router } from 'express';
-import { callerOf, requireAuth, requireCaller, requireSelfOrAdmin } from '../http/auth.js';
+import { callerOf, requireAuth, requireCaller } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { fileOf, form } from '../http/forms.js';
 import { ids, validate } from '../http/validate.js';
@@ -92,7 +92,9 @@ export function notesRoutes(): Router {
     requireAuth,
     async (req, res) => {
       const uid = req.params['userId'] as string;
-      const caller = requireSelfOrAdmin(res, uid, 'You can only see your own saved notes');
+      // Saved Notes are private to their owner (docs/data-model.md), admins included.
+      const caller = requireCaller(res);
+      if (caller.uid !== uid) throw new HttpError(403, 'You can only see your own saved notes');
       res.json(await savedNotes(caller, uid));
     },
   );

@@ -16,6 +16,7 @@ import {
   checkEmail,
   checkPassword,
   checkUsername,
+  adminCount,
   getProfile,
   USER_MESSAGES,
   type ProfileChanges,
@@ -90,7 +91,11 @@ export function userRoutes(): Router {
   router.delete('/user/delete/:id', validate({ params: ids('id') }), async (req, res) => {
     const uid = req.params['id'] as string;
     requireSelfOrAdmin(res, uid, 'You can only delete your own account');
-    if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
+    const profile = await getProfile(uid);
+    if (!profile) throw new HttpError(404, USER_MESSAGES.notFound);
+    // Someone must stay able to administer: the last admin cannot delete their account.
+    if (profile['role'] === 'admin' && (await adminCount()) <= 1)
+      throw new HttpError(409, USER_MESSAGES.lastAdmin);
     await deleteUserCascade(uid);
     res.json({ success: true, message: 'User has been deleted' });
   });

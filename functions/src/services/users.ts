@@ -13,6 +13,7 @@ export const USER_MESSAGES = {
   emailInUse: 'An account with this email already exists',
   badCredentials: 'Invalid email or password',
   notFound: 'User not found',
+  lastAdmin: 'You are the only admin: make another user an admin before deleting this account',
 } as const;
 
 export function checkUsername(raw: unknown): string {
@@ -54,6 +55,12 @@ export function authError(err: unknown): never {
 
 export async function getProfile(uid: string): Promise<DocumentData | null> {
   return (await db().doc(`users/${uid}`).get()).data() ?? null;
+}
+
+/** Admins, counted on the profiles' role mirror (one aggregation read). */
+export async function adminCount(): Promise<number> {
+  const agg = await db().collection('users').where('role', '==', 'admin').count().get();
+  return agg.data().count;
 }
 
 export async function profileView(uid: string): Promise<UserView> {

@@ -73,13 +73,15 @@ export async function idToken(): Promise<string> {
 /**
  * Adds a comment as the signed-in user through the facade (`POST /api/notes/{id}/comment`, the
  * spec's call): it writes the comment with the author's profile username; the comment trigger
- * then recounts commentsCount (docs/data-model.md "Counters").
+ * then recounts the stored commentsCount (docs/data-model.md "Counters"). Resolves to the number
+ * of comments right after this one was written (the answer's `commentsCount`), which a re-read
+ * note may not show yet while the trigger runs.
  */
-export async function addComment(noteId: string, text: string): Promise<void> {
+export async function addComment(noteId: string, text: string): Promise<number | null> {
   if (!isValidCommentText(text)) throw new Error('A comment needs 1 to 1000 characters');
-  await callFacade(`/api/notes/${encodeURIComponent(noteId)}/comment`, {
-    method: 'POST',
-    token: await idToken(),
-    json: { text },
-  });
+  const answer = await callFacade<{ success: boolean; commentsCount?: unknown }>(
+    `/api/notes/${encodeURIComponent(noteId)}/comment`,
+    { method: 'POST', token: await idToken(), json: { text } },
+  );
+  return typeof answer.commentsCount === 'number' ? answer.commentsCount : null;
 }

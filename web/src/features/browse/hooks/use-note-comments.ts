@@ -42,8 +42,9 @@ export function useNoteComments(noteId: string, onNote: (note: BrowseNote) => vo
   const submit = useCallback(
     async (text: string) => {
       setSubmitting(true);
+      let counted: number | null;
       try {
-        await addComment(noteId, text);
+        counted = await addComment(noteId, text);
       } catch (error) {
         // Spec section 8: comment failures on Browse are only logged.
         console.error('Could not add the comment', error);
@@ -54,7 +55,9 @@ export function useNoteComments(noteId: string, onNote: (note: BrowseNote) => vo
         const [note, list] = await Promise.all([fetchNote(noteId), fetchComments(noteId)]);
         setComments(list);
         setStatus('success');
-        if (note) onNote(note);
+        // The stored count follows from a trigger a moment later; the facade's answer is
+        // already exact, so the card never shows fewer comments than there are.
+        if (note) onNote({ ...note, commentsCount: Math.max(note.commentsCount, counted ?? 0) });
       } catch (error) {
         console.error('Could not refresh the note after commenting', error);
       } finally {

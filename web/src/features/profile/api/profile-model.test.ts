@@ -34,6 +34,8 @@ describe('profile model', () => {
       'Please choose an image file',
     );
     expect(avatarProblem({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toMatch(/2 MB/);
+    // An SVG is an image that can carry script: refused like storage.rules refuse it.
+    expect(avatarProblem({ type: 'image/svg+xml', size: 10 })).toBe('Please choose an image file');
   });
 
   it('chunks ids for `in` queries', () => {

@@ -2,7 +2,7 @@
  * What the profile screens show, mapped from Firestore documents (docs/data-model.md). Pure, so it
  * is unit-tested without an SDK.
  */
-import { MAX_AVATAR_BYTES } from '@notenest/shared';
+import { AVATAR_TYPES, MAX_AVATAR_BYTES } from '@notenest/shared';
 import { toDate } from '../../../shared/utils/dates';
 import { text } from '../../../shared/notes/note-fields';
 
@@ -53,9 +53,13 @@ export function usernameFor(displayName: string | null, email: string | null): s
   return name.length >= 2 ? name : `${name}_user`;
 }
 
-/** The avatar picker takes images of at most 2 MiB (storage.rules). Null when acceptable. */
+/**
+ * The avatar picker takes PNG, JPEG, GIF or WebP images of at most 2 MiB (storage.rules). Null
+ * when acceptable.
+ */
 export function avatarProblem(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return 'Please choose an image file';
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
+    return 'Please choose an image file';
   if (file.size > MAX_AVATAR_BYTES) return 'Please choose an image of at most 2 MB';
   return null;
 }

@@ -85,7 +85,7 @@ function AvatarPicker({
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept="image/png,image/jpeg,image/gif,image/webp"
         hidden
         data-testid="avatar-input"
         onChange={(e) => void onPick(e.currentTarget.files?.[0])}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * The test step of `npm test` (after build, lint and types): every workspace's suites and the
+ * root suites, in two lanes run side by side, because most of their time is spent waiting on
+ * browsers and emulators rather than on the CPU (a serial run used about one of two cores):
+ *
+ *   web:    the web workspace (unit, browser, end-to-end on its own stack)
+ *   others: shared, emulator, functions (end-to-end on its own stack), then the root suites
+ *           (rules grid, seed, `npm start`, two stacks side by side)
+ *
+ * Each lane's lines are prefixed with its name; the exit code is non-zero when any suite failed,
+ * and the end says which.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const LANES = {
+  web: [['npm', ['test', '-w', '@notenest/web']]],
+  others: [
+    ['npm', ['test', '-w', '@notenest/shared']],
+    ['npm', ['test', '-w', '@notenest/emulator']],
+    ['npm', ['test', '-w', '@notenest/functions']],
+    ['npx', ['vitest', 'run']],
+  ],
+};
+
+function run(lane, [cmd, args]) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr])
+      readline
+        .createInterface({ input: stream })
+        .on('line', (line) => process.stdout.write(`[${lane}] ${line}\n`));
+    child.once('exit', (code, signal) =>
+      resolve({
+        what: `${cmd} ${args.join(' ')}`,
+        ok: code === 0,
+        code: code ?? signal,
+        s: (Date.now() - started) / 1000,
+      }),
+    );
+  });
+}
+
+async function lane(name, steps) {
+  const results = [];
+  // Within a lane a failure does not stop the rest: every suite reports.
+  for (const step of steps) results.push(await run(name, step));
+  return results.map((r) => ({ lane: name, ...r }));
+}
+
+const t0 = Date.now();
+const results = (await Promise.all(Object.entries(LANES).map(([n, s]) => lane(n, s)))).flat();
+process.stdout.write('\n');
+for (const r of results)
+  process.stdout.write(
+    `${r.ok ? 'passed' : `FAILED (${r.code})`}  ${r.what}  ${r.s.toFixed(0)} s  [${r.lane}]\n`,
+  );
+process.stdout.write(`tests took ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
