@@ -168,9 +168,16 @@ describe('admin operations', () => {
   });
 
   it('lists users, notes, pending and a college; review approves and sets back to pending', async () => {
-    const users = await call('GET', '/api/admin/users', { token: admin.token });
+    // notesCount is the note trigger's: wait for it.
+    const annOf = (list: { _id: string; notesCount?: number }[]) =>
+      list.find((u) => u._id === ann.uid);
+    const users = await eventually(
+      () => call('GET', '/api/admin/users', { token: admin.token }),
+      (r) => annOf(r.body)?.notesCount === 2,
+      { what: "Ann's notesCount 2" },
+    );
     expect(users.body).toHaveLength(before.users + 4);
-    expect(users.body.find((u: { _id: string }) => u._id === ann.uid)).toMatchObject({
+    expect(annOf(users.body)).toMatchObject({
       username: 'Ann',
       role: 'user',
       notesCount: 2,
@@ -262,7 +269,16 @@ describe('admin operations', () => {
       json: { username: 'Cyrus', email: cy.email, role: 'user' },
     });
     expect(down.body.role).toBe('user');
-    expect((await signIn(stack.authHost, cy.email, cy.password)).claims['role']).toBeUndefined();
+    // At once: the admin token issued before the demotion no longer passes (refused as revoked,
+    // or, within the second of the revocation, as not an admin by the profile).
+    expect([401, 403]).toContain(
+      (await call('GET', '/api/admin/stats', { token: next.token })).status,
+    );
+    // Every session was revoked: the next sign-in gives a token without the claim.
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await signIn(stack.authHost, cy.email, cy.password);
+    expect(again.claims['role']).toBeUndefined();
+    cy.token = again.token;
     await settles(async () => (await db().doc(`users/${cy.uid}`).get()).get('role'), 'user');
     const self = await call('PUT', `/api/admin/users/${admin.uid}`, {
       token: admin.token,

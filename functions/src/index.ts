@@ -22,6 +22,8 @@ const app = createApp({
     // checkRevoked: after sign-out (revokeRefreshTokens) or account deletion the old ID token
     // stops working at once instead of living out its hour.
     verify: (token) => auth().verifyIdToken(token, true),
+    // The profile's role, which a demotion changes first (http/auth.ts).
+    confirmAdmin: async (uid) => (await db().doc(`users/${uid}`).get()).get('role') === 'admin',
   },
 });
 

@@ -39,6 +39,8 @@ export const SERVICES = ['firestore', 'storage', 'auth', 'functions', 'hosting']
 /** firebase-tools' other listeners: bound to the stack's host too (default ports, movable). */
 const HELPERS = ['hub', 'logging', 'eventarc', 'tasks'];
 const READY_TIMEOUT_MS = 180_000;
+/** firebase-tools' hub: bound to the stack's host, so its default port is free there. */
+const HUB_PORT = 4400;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -126,6 +128,8 @@ function configFor(host) {
   const emulators = { ...config.emulators };
   for (const name of SERVICES) emulators[name] = { ...emulators[name], host };
   for (const name of HELPERS) emulators[name] = { ...emulators[name], host };
+  // The seed pauses triggers through the hub, so its port is fixed rather than picked.
+  emulators.hub = { ...emulators.hub, host, port: HUB_PORT };
   emulators.ui = { enabled: false };
   return { ...config, emulators };
 }
@@ -348,7 +352,18 @@ export function createStack({
     await waitForHttp(`http://${hostPort('auth')}/`, 'the Auth emulator answered', deadline);
     onPhase('api');
     if (seed && !stopping) {
-      await runSeed({ ...env, ...emulatorEnv });
+      // The seed writes every derived value itself (search terms, counters, filter options), so
+      // the ~240 trigger runs its writes would start only repeat them; with Firestore and
+      // Storage triggers paused (the hub's switch, as rules-unit-testing's
+      // withFunctionTriggersDisabled uses it) the stack is ready at once instead of working
+      // through that backlog while the first requests wait behind it.
+      const hub = `http://${host}:${HUB_PORT}/functions`;
+      await fetch(`${hub}/disableBackgroundTriggers`, { method: 'PUT' });
+      try {
+        await runSeed({ ...env, ...emulatorEnv });
+      } finally {
+        await fetch(`${hub}/enableBackgroundTriggers`, { method: 'PUT' });
+      }
       onPhase('seed');
     }
     if (stopping) throw new Error('stopped while starting');

@@ -70,7 +70,9 @@ export function newProfile(uid: string, patch: Record<string, unknown> = {}) {
     username: uid,
     email: emailOf(uid),
     avatar: null,
-    role: 'user',
+    // The admin actor's profile mirrors its claim, as the facade keeps them (firestore.rules
+    // isAdmin() reads both).
+    role: uid === ADMIN ? 'admin' : 'user',
     createdAt: serverTime(),
     notesCount: 0,
     ...patch,

@@ -55,7 +55,9 @@ matrix('storage notes/{uid}/{noteId}/{file}: `owner` is uid and uploaded the not
     'download (approved note)': (a, w) => file(a, w).getDownloadURL(),
     list: (a, w) => bucketOf(h, a, w).ref(`notes/${w.owner}/${w.noteId}`).listAll(),
     create: (a, w) => put(file(a, w), bytes(100), { contentType: PDF }),
-    update: (a, w) => put(file(a, w), bytes(200), { contentType: NOTE_FILE_TYPES.txt }),
+    // Uploading over the existing file (a create with resource set, official semantics).
+    overwrite: (a, w) => put(file(a, w), bytes(200), { contentType: NOTE_FILE_TYPES.txt }),
+    'update metadata': (a, w) => file(a, w).updateMetadata({ customMetadata: { x: '1' } }),
     delete: (a, w) => file(a, w).delete(),
   },
   expect: {
@@ -65,7 +67,8 @@ matrix('storage notes/{uid}/{noteId}/{file}: `owner` is uid and uploaded the not
     'download (approved note)': ['allow', 'allow', 'allow', 'allow'],
     list: ['deny', 'allow', 'deny', 'allow'],
     create: ['deny', 'allow', 'deny', 'deny'],
-    update: ['deny', 'allow', 'deny', 'deny'],
+    overwrite: ['deny', 'deny', 'deny', 'deny'],
+    'update metadata': ['deny', 'deny', 'deny', 'deny'],
     delete: ['deny', 'allow', 'deny', 'allow'],
   },
 });
@@ -76,6 +79,19 @@ const upload = async (size: number, contentType: string) => {
 };
 
 pairs('storage notes: attacks', [
+  {
+    name: 'a new file beside the file of an approved note vs over it',
+    allow: async () => {
+      const w = await fileWorld(true);
+      return put(bucketOf(h, 'owner', w).ref(`notes/${w.owner}/${w.noteId}/v2.pdf`), bytes(10), {
+        contentType: PDF,
+      });
+    },
+    deny: async () => {
+      const w = await fileWorld(true);
+      return put(file('owner', w), bytes(10), { contentType: PDF });
+    },
+  },
   {
     name: 'exactly 10 MiB vs one byte more',
     allow: () => upload(MAX_NOTE_FILE_BYTES, PDF),

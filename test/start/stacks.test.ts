@@ -56,7 +56,7 @@ describe('test stacks', () => {
       // Every emulator, plus firebase-tools' hub (4400) on the stack's address, not 127.0.0.1.
       for (const p of [...Object.values(s.ports), 4400]) expect(ports, s.host).toContain(p);
     }
-  });
+  }, 120_000);
 
   it('keep their data apart (Auth accounts and Firestore documents)', async () => {
     const [a, b] = stacks as [TestStack, TestStack];

@@ -1,8 +1,10 @@
 /**
  * Authentication: a Firebase ID token in `Authorization: Bearer <token>`, verified with the Admin
  * SDK (which accepts Auth emulator tokens when FIREBASE_AUTH_EMULATOR_HOST is set). Admin is the
- * custom claim `role: 'admin'` (docs/data-model.md), never the profile's mirror of it: the claim
- * is what firestore.rules trust too, so the facade and the rules agree on who is an admin.
+ * custom claim `role: 'admin'` confirmed by the profile's role (docs/data-model.md), exactly as
+ * firestore.rules decide it: an ID token keeps the claim it was issued with for up to an hour,
+ * and revocation has one-second granularity, so a just-demoted admin's token could still carry
+ * the claim; the profile, which the facade changes first on a demotion, does not.
  */
 import type { RequestHandler, Response } from 'express';
 import { HttpError } from './errors.js';
@@ -17,6 +19,8 @@ export interface Caller {
 export interface TokenVerifier {
   /** Resolves to the decoded token's claims; rejects when the token is not valid. */
   verify(token: string): Promise<Record<string, unknown> & { uid: string }>;
+  /** For a caller whose token claims admin: whether their profile still says admin. */
+  confirmAdmin?(uid: string): Promise<boolean>;
 }
 
 export const MESSAGES = {
@@ -44,10 +48,12 @@ export function identify(verifier: TokenVerifier): RequestHandler {
     if (!token) return next(new HttpError(401, MESSAGES.badToken));
     try {
       const claims = await verifier.verify(token);
+      const claimsAdmin = claims['role'] === 'admin';
       const caller: Caller = {
         uid: claims.uid,
         email: typeof claims['email'] === 'string' ? claims['email'] : null,
-        admin: claims['role'] === 'admin',
+        admin:
+          claimsAdmin && (verifier.confirmAdmin ? await verifier.confirmAdmin(claims.uid) : true),
         claims,
       };
       res.locals['caller'] = caller;

@@ -218,11 +218,18 @@ export async function applyProfileChanges(uid: string, changes: ProfileChanges):
   if (Object.keys(authUpdate).length) await auth().updateUser(uid, authUpdate).catch(authError);
 
   if (changes.role !== undefined && changes.role !== before['role']) {
+    const demoting = changes.role !== 'admin';
+    // A demotion takes effect at once: the profile's role first (firestore.rules and
+    // storage.rules require it beside the claim), then the claim, then every session is revoked
+    // (the API verifies tokens with checkRevoked, so the old ID token stops working now rather
+    // than when it expires).
+    if (demoting) await ref.update({ role: 'user' });
     const record = await auth().getUser(uid).catch(authError);
     const claims = { ...(record.customClaims ?? {}) };
     if (changes.role === 'admin') claims['role'] = 'admin';
     else delete claims['role'];
     await auth().setCustomUserClaims(uid, claims);
+    if (demoting) await auth().revokeRefreshTokens(uid);
   }
 
   const update: Record<string, unknown> = {};
