@@ -112,6 +112,11 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
   await page.waitForURL((u) => u.pathname === '/');
   await page.locator('header').getByRole('link', { name: 'Sign in' }).first().waitFor();
+  // Signed out for good (the SDK's sign-out has finished and the session hint is gone), or the
+  // next /sign-in would still find the user and send them on (seen on a loaded machine).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('notenest.session')), { timeout: 30_000 })
+    .toBeNull();
 }
 
 /** The uploader's own delete (facade cascade: file, counters). */
