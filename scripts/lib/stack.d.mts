@@ -45,3 +45,6 @@ export interface Stack {
 
 export function createStack(options: StackOptions): Stack;
 export function startStack(options: StackOptions): Promise<Stack>;
+
+/** Runs `fn` with the stack's background (Firestore, Storage) triggers paused. */
+export function withTriggersPaused<T>(host: string, fn: () => Promise<T>): Promise<T>;

@@ -44,6 +44,22 @@ const HUB_PORT = 4400;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Runs `fn` with the stack's Firestore and Storage triggers paused (firebase-tools' hub switch,
+ * the one rules-unit-testing's withFunctionTriggersDisabled uses): for bulk writes that carry
+ * their derived data already (the seed, the bench's extra notes). Events that arrive meanwhile
+ * are dropped, not queued.
+ */
+export async function withTriggersPaused(host, fn) {
+  const hub = `http://${host}:${HUB_PORT}/functions`;
+  await fetch(`${hub}/disableBackgroundTriggers`, { method: 'PUT' });
+  try {
+    return await fn();
+  } finally {
+    await fetch(`${hub}/enableBackgroundTriggers`, { method: 'PUT' });
+  }
+}
+
 /** Every process below `pid` (Linux /proc; empty elsewhere). */
 function descendants(pid) {
   const parentOf = new Map();
@@ -357,13 +373,7 @@ export function createStack({
       // Storage triggers paused (the hub's switch, as rules-unit-testing's
       // withFunctionTriggersDisabled uses it) the stack is ready at once instead of working
       // through that backlog while the first requests wait behind it.
-      const hub = `http://${host}:${HUB_PORT}/functions`;
-      await fetch(`${hub}/disableBackgroundTriggers`, { method: 'PUT' });
-      try {
-        await runSeed({ ...env, ...emulatorEnv });
-      } finally {
-        await fetch(`${hub}/enableBackgroundTriggers`, { method: 'PUT' });
-      }
+      await withTriggersPaused(host, () => runSeed({ ...env, ...emulatorEnv }));
       onPhase('seed');
     }
     if (stopping) throw new Error('stopped while starting');
