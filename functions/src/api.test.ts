@@ -40,6 +40,30 @@ function sorted<T extends string | number>(list: T[]): T[] {
 const withValue = <T extends string | number>(list: T[], value: T) => sorted([...list, value]);
 const ids = (notes: { _id: string }[]) => notes.map((n) => n._id);
 
+/**
+ * A pending note of Bob's as a client writes it straight to Firestore (no facade), with the
+ * fields given; no searchTerms, zero counters.
+ */
+function directNote(fields: Record<string, unknown>) {
+  return {
+    description: '',
+    collegeName: 'NIT Trichy',
+    courseName: 'B.Tech Mechanical Engineering',
+    batch: '2021-2025',
+    semester: 4,
+    fileUrl: 'https://example.com/x',
+    uploaderId: bob.uid,
+    uploaderName: 'Bobby Sen',
+    approved: false,
+    likesCount: 0,
+    downloadCount: 0,
+    commentsCount: 0,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+    ...fields,
+  };
+}
+
 function noteForm(
   fields: Record<string, string>,
   file?: { name: string; data: Buffer; type?: string },
@@ -660,28 +684,16 @@ describe('notes', () => {
     });
     await getStorage(adminApp()).bucket(bucketName()).file(path).save(docx);
     const notesBefore = (await db.doc(`users/${bob.uid}`).get()).get('notesCount') as number;
-    await ref.set({
-      title: 'Thermodynamics',
-      description: '',
-      collegeName: 'NIT Trichy',
-      courseName: 'B.Tech Mechanical Engineering',
-      subjectName: 'Thermodynamics',
-      batch: '2021-2025',
-      semester: 4,
-      fileUrl: 'https://example.com/x',
-      fileName: 'thermo.docx',
-      filePath: path,
-      fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      fileSize: docx.length,
-      uploaderId: bob.uid,
-      uploaderName: 'Bobby Sen',
-      approved: false,
-      likesCount: 0,
-      downloadCount: 0,
-      commentsCount: 0,
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-    });
+    await ref.set(
+      directNote({
+        title: 'Thermodynamics',
+        subjectName: 'Thermodynamics',
+        fileName: 'thermo.docx',
+        filePath: path,
+        fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        fileSize: docx.length,
+      }),
+    );
     await ref.collection('comments').add({
       text: 'x',
       authorId: bob.uid,
@@ -723,28 +735,17 @@ describe('notes', () => {
     const db = getFirestore(adminApp());
     const ref = db.collection('notes').doc();
     const path = `notes/${bob.uid}/${ref.id}/late.txt`;
-    await ref.set({
-      title: 'Late upload',
-      description: '',
-      collegeName: 'NIT Trichy',
-      courseName: 'B.Tech Mechanical Engineering',
-      subjectName: 'Fluid Mechanics',
-      batch: '2021-2025',
-      semester: 4,
-      fileUrl: 'https://example.com/late',
-      fileName: 'late.txt',
-      filePath: path,
-      fileType: 'text/plain',
-      fileSize: 10,
-      uploaderId: bob.uid,
-      uploaderName: 'Bobby Sen',
-      approved: false,
-      likesCount: 0,
-      downloadCount: 0,
-      commentsCount: 0,
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-    });
+    await ref.set(
+      directNote({
+        title: 'Late upload',
+        subjectName: 'Fluid Mechanics',
+        fileUrl: 'https://example.com/late',
+        fileName: 'late.txt',
+        filePath: path,
+        fileType: 'text/plain',
+        fileSize: 10,
+      }),
+    );
     // Indexed by its fields first (the file is not there yet).
     await eventually(
       async () => (await ref.get()).get('searchTerms') as string[] | undefined,

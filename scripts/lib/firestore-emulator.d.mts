@@ -27,3 +27,7 @@ export function startFirestoreEmulator(options?: {
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
 }): Promise<RunningFirestoreEmulator>;
+export function firestoreForRun(options?: {
+  root?: string;
+  env?: Record<string, string | undefined>;
+}): Promise<{ hostPort: string; stop(): Promise<void> }>;

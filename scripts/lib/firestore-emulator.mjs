@@ -312,3 +312,13 @@ export async function startFirestoreEmulator({
     },
   };
 }
+
+/**
+ * The Firestore emulator a test run uses: FIRESTORE_EMULATOR_HOST when set (nothing to stop),
+ * else one started for the run. `{ hostPort, stop() }`.
+ */
+export async function firestoreForRun({ root, env = process.env } = {}) {
+  if (env.FIRESTORE_EMULATOR_HOST)
+    return { hostPort: env.FIRESTORE_EMULATOR_HOST, stop: async () => {} };
+  return startFirestoreEmulator({ root, env });
+}

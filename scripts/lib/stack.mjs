@@ -3,8 +3,8 @@
  * Cloud Firestore emulator among them, found by ./firestore-emulator.mjs) and our Cloud Storage
  * emulator (emulator/), on one loopback address with the ports of firebase.json, seeded with the
  * demo data when empty. The Storage emulator reads Firestore for storage rules' firestore.get()
- * and sends object events to the Functions emulator, so storage triggers run as in production. `npm start` (scripts/start.mjs)
- * runs one on 127.0.0.1 (or NOTENEST_HOST); test suites run more side by side, each on its own
+ * and sends object events to the Functions emulator, so storage triggers run as in production.
+ * `npm start` (scripts/start.mjs) runs one on 127.0.0.1 (or NOTENEST_HOST); test suites run more side by side, each on its own
  * 127.x.y.z (test/support/stack.ts), since the web app reaches the emulators on the hostname it
  * was opened on.
  *
@@ -51,18 +51,24 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * are dropped, not queued.
  */
 export async function withTriggersPaused(host, fn) {
-  const hub = `http://${host}:${HUB_PORT}/functions`;
-  await fetch(`${hub}/disableBackgroundTriggers`, { method: 'PUT' });
+  // A switch that fails must say so: triggers left off would silently stop all derived data.
+  const flip = async (what) => {
+    const res = await fetch(`http://${host}:${HUB_PORT}/functions/${what}BackgroundTriggers`, {
+      method: 'PUT',
+    });
+    if (!res.ok) throw new Error(`${what} triggers: the emulator hub answered ${res.status}`);
+  };
+  await flip('disable');
   try {
     return await fn();
   } finally {
-    await fetch(`${hub}/enableBackgroundTriggers`, { method: 'PUT' });
+    await flip('enable');
   }
 }
 
 /** Every process below `pid` (Linux /proc; empty elsewhere). */
 function descendants(pid) {
-  const parentOf = new Map();
+  const childrenOf = new Map();
   let entries = [];
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
@@ -74,7 +80,7 @@ function descendants(pid) {
       // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
       const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parentOf.set(Number(e), ppid);
+      childrenOf.set(ppid, [...(childrenOf.get(ppid) ?? []), Number(e)]);
     } catch {
       // gone meanwhile
     }
@@ -82,12 +88,9 @@ function descendants(pid) {
   const out = [];
   const queue = [pid];
   while (queue.length) {
-    const p = queue.shift();
-    for (const [child, parent] of parentOf) {
-      if (parent === p) {
-        out.push(child);
-        queue.push(child);
-      }
+    for (const child of childrenOf.get(queue.shift()) ?? []) {
+      out.push(child);
+      queue.push(child);
     }
   }
   return out;
@@ -350,9 +353,9 @@ export function createStack({
         // Discover the functions from a manifest file, not a server on a random 127.0.0.1 port.
         FIREBASE_FUNCTIONS_DISCOVERY_OUTPUT_PATH: 'true',
         // The Functions emulator starts a Node process per concurrent call or event (default up
-        // to 50 at once). A burst (seeding fires ~180 trigger events) would start dozens of
-        // runtimes on a 2-core machine, each missing its 30 s start deadline; queued, a few
-        // runtimes are started and reused.
+        // to 50 at once). A burst of events (a bulk write with triggers running) would start
+        // dozens of runtimes on a 2-core machine, each missing its 30 s start deadline; queued,
+        // a few runtimes are started and reused.
         FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
       },
     );

@@ -173,31 +173,25 @@ pairs('users/{uid}: attacks on update', [
   },
 ]);
 
+/** A user whose token claims admin, with `role` in their profile, reads someone's profile. */
+async function readWithAdminClaim(role: 'admin' | 'user') {
+  const w = await owner();
+  const uid = fresh(role === 'admin' ? 'still' : 'demoted');
+  await seed(h, { [`users/${uid}`]: newProfile(uid, { role }) });
+  return h.env
+    .authenticatedContext(uid, { email: `${uid}@example.edu`, role: 'admin' })
+    .firestore()
+    .doc(`users/${w.owner}`)
+    .get();
+}
+
 pairs('users/{uid}: the admin claim is the only admin', [
   {
     // A demoted admin's ID token keeps its claim for up to an hour; the profile's role (written
     // by the facade with the claim) says user at once, and the rules read both.
     name: "claim admin with profile role 'admin' vs with profile role 'user' (demoted, old token)",
-    allow: async () => {
-      const w = await owner();
-      const still = fresh('still');
-      await seed(h, { [`users/${still}`]: newProfile(still, { role: 'admin' }) });
-      return h.env
-        .authenticatedContext(still, { email: `${still}@example.edu`, role: 'admin' })
-        .firestore()
-        .doc(`users/${w.owner}`)
-        .get();
-    },
-    deny: async () => {
-      const w = await owner();
-      const demoted = fresh('demoted');
-      await seed(h, { [`users/${demoted}`]: newProfile(demoted, { role: 'user' }) });
-      return h.env
-        .authenticatedContext(demoted, { email: `${demoted}@example.edu`, role: 'admin' })
-        .firestore()
-        .doc(`users/${w.owner}`)
-        .get();
-    },
+    allow: () => readWithAdminClaim('admin'),
+    deny: () => readWithAdminClaim('user'),
   },
   {
     name: "profile role 'admin' without the token claim cannot read others",

@@ -1,18 +1,18 @@
 /**
- * The seed creates exactly what the README promises: run against Google's Firestore emulator, our
- * Storage emulator (in-process, the project's rules loaded) and the Auth emulator from
- * firebase-tools, each on free ports, then every promise is checked against what they hold.
+ * The seed creates exactly what the README promises: run against the run's Google Firestore
+ * emulator (globalSetup; this file alone uses the project demo-notenest there), our Storage
+ * emulator (in-process, the project's rules loaded) and the Auth emulator from firebase-tools,
+ * on free ports, then every promise is checked against what they hold.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { searchTermsFor, validateNoteInput } from '@notenest/shared';
 // Built by `npm run build` (npm test builds every workspace first).
 import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
-import { startFirestoreEmulator } from '../../scripts/lib/firestore-emulator.mjs';
 import {
   ADMIN_PASSWORD,
   BUCKET,
@@ -33,7 +33,6 @@ import {
 } from './support.js';
 
 let emulator: RunningEmulator;
-let firestore: Awaited<ReturnType<typeof startFirestoreEmulator>>;
 let auth: AuthEmulator;
 let app: App;
 let db: Firestore;
@@ -65,18 +64,16 @@ const HOST_VARS = [
 const savedEnv = Object.fromEntries(HOST_VARS.map((v) => [v, process.env[v]]));
 
 beforeAll(async () => {
-  [firestore, auth] = await Promise.all([
-    startFirestoreEmulator({ root: ROOT }),
-    startAuthEmulator(),
-  ]);
+  const firestoreHost = inject('firestoreHost');
+  auth = await startAuthEmulator();
   emulator = await startEmulator({
     storage: { host: '127.0.0.1', port: 0 },
     projectId: PROJECT,
-    firestoreHost: firestore.hostPort,
+    firestoreHost,
     rules: { storage: path.join(ROOT, 'storage.rules') },
     log: () => {},
   });
-  process.env['FIRESTORE_EMULATOR_HOST'] = firestore.hostPort;
+  process.env['FIRESTORE_EMULATOR_HOST'] = firestoreHost;
   process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${emulator.storage.port}`;
   process.env['FIREBASE_AUTH_EMULATOR_HOST'] = auth.host;
   firstRun = await seed({ log: () => {} });
@@ -86,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (app) await deleteApp(app);
-  await Promise.all([emulator?.stop(), auth?.stop(), firestore?.stop()]);
+  await Promise.all([emulator?.stop(), auth?.stop()]);
   for (const v of HOST_VARS) {
     if (savedEnv[v] === undefined) delete process.env[v];
     else process.env[v] = savedEnv[v];

@@ -1,11 +1,12 @@
 /**
  * Vitest globalSetup of the root suites: one Google Cloud Firestore emulator for the run
- * (FIRESTORE_EMULATOR_HOST when set), found as `npm start` finds it. The rules suites share it;
- * each file uses a project id of its own, so files never see each other's data or rules.
+ * (FIRESTORE_EMULATOR_HOST when set), found as `npm start` finds it. The rules suites and the
+ * seed suite share it; each file uses a project id of its own, so files never see each other's
+ * data or rules.
  */
 import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../scripts/lib/stack.mjs';
-import { startFirestoreEmulator } from '../../scripts/lib/firestore-emulator.mjs';
+import { firestoreForRun } from '../../scripts/lib/firestore-emulator.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,12 +15,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const external = process.env['FIRESTORE_EMULATOR_HOST'];
-  if (external) {
-    project.provide('firestoreHost', external);
-    return async () => {};
-  }
-  const emulator = await startFirestoreEmulator({ root: ROOT });
+  const emulator = await firestoreForRun({ root: ROOT });
   project.provide('firestoreHost', emulator.hostPort);
   return () => emulator.stop();
 }

@@ -75,7 +75,7 @@ function fieldsValue(fields: Record<string, Record<string, unknown>> | undefined
   return new RMap(m);
 }
 
-/** A document read by `firestore.get()`, or undefined when it has not been fetched yet. */
+/** A document read by `firestore.get()` from what was fetched so far (null: none, or not yet). */
 type CachedLookup = (projectId: string, databaseId: string, path: string) => unknown;
 
 function evaluate(

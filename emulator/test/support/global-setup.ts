@@ -6,6 +6,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
+import { firestoreForRun } from '../../../scripts/lib/firestore-emulator.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,17 +15,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const external = process.env['FIRESTORE_EMULATOR_HOST'];
-  if (external) {
-    project.provide('firestoreHost', external);
-    return async () => {};
-  }
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
-  const { startFirestoreEmulator } = await import('../../../scripts/lib/firestore-emulator.mjs');
-  const emu = (await startFirestoreEmulator({ root })) as {
-    hostPort: string;
-    stop(): Promise<void>;
-  };
-  project.provide('firestoreHost', emu.hostPort);
-  return () => emu.stop();
+  const emulator = await firestoreForRun({
+    root: fileURLToPath(new URL('../../..', import.meta.url)),
+  });
+  project.provide('firestoreHost', emulator.hostPort);
+  return () => emulator.stop();
 }

@@ -81,26 +81,18 @@ export async function updateFilterOptions(
       ),
     ]);
     const current = snap.data() ?? {};
-    const next: Record<Kind, Value[]> = {
-      subjects: [],
-      courses: [],
-      semesters: [],
-      colleges: [],
-    };
+    const sets = Object.fromEntries(
+      KINDS.map((k) => [k, new Set<Value>(Array.isArray(current[k]) ? current[k] : [])]),
+    ) as Record<Kind, Set<Value>>;
     let changed = !snap.exists;
-    for (const kind of KINDS) {
-      const list = Array.isArray(current[kind]) ? (current[kind] as Value[]) : [];
-      const set = new Set<Value>(list);
-      touched.forEach(([k, value], i) => {
-        if (k !== kind) return;
-        const used = !(stillUsed[i] as { empty: boolean }).empty;
-        if (used === set.has(value)) return;
-        if (used) set.add(value);
-        else set.delete(value);
-        changed = true;
-      });
-      next[kind] = sorted(kind, [...set]);
-    }
+    touched.forEach(([kind, value], i) => {
+      const used = !(stillUsed[i] as { empty: boolean }).empty;
+      if (used === sets[kind].has(value)) return;
+      if (used) sets[kind].add(value);
+      else sets[kind].delete(value);
+      changed = true;
+    });
+    const next = Object.fromEntries(KINDS.map((k) => [k, sorted(k, [...sets[k]])]));
     if (changed) tx.set(ref, { ...next, updatedAt: FieldValue.serverTimestamp() });
     return changed;
   });

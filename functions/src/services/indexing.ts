@@ -1,8 +1,8 @@
 /**
  * Search indexing (docs/data-model.md "Search"): `notes.searchTerms` from the note's fields and
  * the words inside its file, through the shared tokenizer, written by the note trigger
- * (triggers/notes.ts) and the note-file trigger, never by a client. Only files in our bucket are read
- * (filePath); a note that links an outside URL is indexed by its fields, because fetching
+ * (triggers/notes.ts) and the note-file trigger, never by a client. Only files in our bucket are
+ * read (filePath); a note that links an outside URL is indexed by its fields, because fetching
  * arbitrary URLs from the server would let any uploader make it request internal addresses.
  * Extraction failures are logged and the note stays searchable by its fields.
  */
@@ -12,16 +12,8 @@ import { db } from '../firebase.js';
 import { readFile } from './storage.js';
 import { extractText } from './text-extract.js';
 
-export interface IndexResult {
-  terms: number;
-  /** True when words of the file went into the index. */
-  fileIndexed: boolean;
-  /** False when the terms were already up to date (or the note is gone or changed meanwhile). */
-  written: boolean;
-}
-
 /** The file text of a note, or null (no file of ours, unreadable type, extraction failed). */
-export async function noteFileText(noteId: string, note: DocumentData): Promise<string | null> {
+async function noteFileText(noteId: string, note: DocumentData): Promise<string | null> {
   const path = note['filePath'];
   if (typeof path !== 'string' || path === '') return null;
   // Only this note's own folder: a client-written filePath could name someone else's file.
@@ -49,6 +41,11 @@ const INDEXED_FIELDS = [
   'fileType',
 ] as const;
 
+/** Whether any field the terms are made from differs between two versions of a note. */
+function indexedFieldsDiffer(a: DocumentData | undefined, b: DocumentData): boolean {
+  return INDEXED_FIELDS.some((f) => JSON.stringify(a?.[f]) !== JSON.stringify(b[f]));
+}
+
 /**
  * Whether a note change calls for (re)indexing: a note without terms, or one whose indexed fields
  * changed. The indexer's own write changes searchTerms only, so it does not call for another.
@@ -58,8 +55,7 @@ export function needsIndexing(
   after: DocumentData | undefined,
 ): boolean {
   if (!after) return false;
-  if (!Array.isArray(after['searchTerms'])) return true;
-  return INDEXED_FIELDS.some((f) => JSON.stringify(before?.[f]) !== JSON.stringify(after[f]));
+  return !Array.isArray(after['searchTerms']) || indexedFieldsDiffer(before, after);
 }
 
 function sameTerms(a: unknown, b: string[]): boolean {
@@ -68,26 +64,20 @@ function sameTerms(a: unknown, b: string[]): boolean {
 
 /**
  * Writes searchTerms for the note as it is now (read fresh, so a late or repeated event never
- * writes terms of an older version) from its fields and its file's text (`fileText` when the
- * caller has it). The write is skipped when the terms are already those, and made in a
- * transaction that checks the indexed fields did not change meanwhile (a newer edit's own event
- * indexes that one).
+ * writes terms of an older version) from its fields and its file's text. The write is skipped
+ * when the terms are already those, and made in a transaction that checks the indexed fields
+ * did not change meanwhile (a newer edit's own event indexes that one). True when written.
  */
-export async function indexNote(noteId: string, fileText?: string | null): Promise<IndexResult> {
+export async function indexNote(noteId: string): Promise<boolean> {
   const ref = db().doc(`notes/${noteId}`);
   const note = (await ref.get()).data();
-  if (!note) return { terms: 0, fileIndexed: false, written: false };
-  const text = fileText === undefined ? await noteFileText(noteId, note) : fileText;
-  const terms = searchTermsFor(note, text);
-  const written = await db().runTransaction(async (tx) => {
+  if (!note) return false;
+  const terms = searchTermsFor(note, await noteFileText(noteId, note));
+  return db().runTransaction(async (tx) => {
     const now = (await tx.get(ref)).data();
-    if (!now || needsIndexingSince(note, now) || sameTerms(now['searchTerms'], terms)) return false;
+    if (!now || indexedFieldsDiffer(note, now) || sameTerms(now['searchTerms'], terms))
+      return false;
     tx.update(ref, { searchTerms: terms });
     return true;
   });
-  return { terms: terms.length, fileIndexed: !!text && text.trim() !== '', written };
-}
-
-function needsIndexingSince(indexed: DocumentData, now: DocumentData): boolean {
-  return INDEXED_FIELDS.some((f) => JSON.stringify(indexed[f]) !== JSON.stringify(now[f]));
 }
