@@ -264,6 +264,12 @@ describe('Upload and Update screens', () => {
     await expect
       .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('notesCount'), poll)
       .toBe(1);
+    // Once approved, Browse's search finds it by a word that is only inside its file.
+    await admin.db.doc(`notes/${noteId}`).update({ approved: true });
+    const found = (await (await fetch(`${stack.url}/api/notes?search=${pdfWord}`)).json()) as {
+      notes: { _id: string }[];
+    };
+    expect(found.notes.map((n) => n._id)).toEqual([noteId]);
   });
 
   it('lets the uploader edit the note and replace its file: old file gone, note pending again', async () => {
