@@ -80,3 +80,19 @@ export const MAX_SEARCH_TERM_LENGTH = 40;
 /** Browse suggestions: at least 2 characters typed, at most 5 shown (spec section 9). */
 export const SUGGESTION_MIN_CHARS = 2;
 export const SUGGESTION_MAX = 5;
+
+/**
+ * Rate limits: units per user per one-minute window (a fixed window starting at the first unit).
+ * firestore.rules enforce `like` and `upload` for direct writes (users/{uid}/limits/{action}); the
+ * facade spends from the same documents for its comments, likes and uploads.
+ */
+export const RATE_LIMITS = { comment: 10, like: 30, upload: 5 } as const;
+export type RateAction = keyof typeof RATE_LIMITS;
+export const RATE_WINDOW_MS = 60_000;
+
+/** What a user is told when a limit is reached. */
+export const RATE_LIMIT_MESSAGES: Record<RateAction, string> = {
+  comment: "You're commenting too fast. Please wait a minute and try again.",
+  like: "You're liking too fast. Please wait a minute and try again.",
+  upload: "You're uploading too fast. Please wait a minute and try again.",
+};

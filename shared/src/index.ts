@@ -4,3 +4,4 @@ export * from './courses.js';
 export * from './types.js';
 export * from './validate-note.js';
 export * from './search.js';
+export * from './usernames.js';

@@ -1,13 +1,14 @@
 /**
  * firestore.rules and storage.rules repeat the limits of this package (rules cannot import
  * code). This test reads both files and fails when a number or list there drifts from
- * NOTE_LIMITS, USER_LIMITS, COMMENT_LIMITS, BATCHES, NOTE_FILE_TYPES or MAX_*_BYTES.
+ * NOTE_LIMITS, USER_LIMITS, RATE_LIMITS, BATCHES, NOTE_FILE_TYPES or MAX_*_BYTES.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BATCHES,
-  COMMENT_LIMITS,
+  RATE_LIMITS,
+  RATE_WINDOW_MS,
   AVATAR_TYPES,
   MAX_AVATAR_BYTES,
   MAX_NOTE_FILE_BYTES,
@@ -86,14 +87,13 @@ describe('firestore.rules limits match @notenest/shared', () => {
     expect(num(amax)).toBe(USER_LIMITS.avatar.max);
   });
 
-  it('comment text (create and edit)', () => {
-    const found = all(
+  it('rate limits', () => {
+    const [like, upload, other] = one(
       firestoreRules,
-      /isNonBlankText\(request\.resource\.data\.text, (\d+), (\d+)\)/g,
+      /return action == 'like' \? (\d+) : \(action == 'upload' \? (\d+) : (\d+)\);/,
     );
-    expect(found).toHaveLength(2);
-    for (const [min, max] of found)
-      expect({ min: num(min), max: num(max) }).toEqual(COMMENT_LIMITS.text);
+    expect({ like: num(like), upload: num(upload), comment: num(other) }).toEqual(RATE_LIMITS);
+    expect(firestoreRules).toContain(`duration.value(${RATE_WINDOW_MS / 1000}, 's')`);
   });
 });
 

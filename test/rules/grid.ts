@@ -125,8 +125,43 @@ export async function seed(h: RulesHarness, docs: Record<string, Record<string, 
   await b.commit();
 }
 
+/** Profiles with their username claims (usernames/{lower-case name}), as sign-up writes them. */
 export async function seedProfiles(h: RulesHarness, ...uids: string[]) {
-  await seed(h, Object.fromEntries(uids.map((u) => [`users/${u}`, newProfile(u)])));
+  await seed(
+    h,
+    Object.fromEntries(
+      uids.flatMap((u) => [
+        [`users/${u}`, newProfile(u)],
+        [`usernames/${u.toLowerCase()}`, { uid: u }],
+      ]),
+    ),
+  );
+}
+
+/** One unit of a rate limit spent now on `key`, as the client writes it (a new window). */
+export function spendNow(key: string) {
+  return { windowStart: serverTime(), count: 1, at: serverTime(), key };
+}
+
+/**
+ * A user's limits/{action} document as if `count` units were spent, the window having started
+ * `ageMs` ago and the last unit on `key`.
+ */
+export async function seedLimit(
+  h: RulesHarness,
+  uid: string,
+  action: string,
+  opts: { count?: number; ageMs?: number; key?: string } = {},
+) {
+  const start = new Date(Date.now() - (opts.ageMs ?? 0));
+  await seed(h, {
+    [`users/${uid}/limits/${action}`]: {
+      windowStart: start,
+      count: opts.count ?? 1,
+      at: start,
+      key: opts.key ?? 'earlier',
+    },
+  });
 }
 
 /** A note of `owner` (approved unless told), with optional extra documents. Returns its id. */

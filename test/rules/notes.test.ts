@@ -17,8 +17,10 @@ import {
   pairs,
   seed,
   seedNote,
+  seedLimit,
   seedProfiles,
   serverTime,
+  uidOf,
   type Actor,
   type World,
 } from './grid.js';
@@ -34,14 +36,55 @@ interface NoteWorld extends World {
   noteId: string;
 }
 
-/** A fresh uploader with a profile and (unless creating) a note, approved unless told. */
+/**
+ * A fresh uploader with a profile and (unless creating) a note, approved unless told. For a new
+ * note, a unit of the owner's upload limit is spent on its file, as the web app does before
+ * uploading it (storage.rules let the file in only then).
+ */
 async function world(note?: { approved: boolean }): Promise<NoteWorld> {
   const owner = fresh('alice');
   await seedProfiles(h, owner);
   const noteId = note ? await seedNote(h, owner, note) : fresh('note');
+  if (!note) await seedLimit(h, owner, 'upload', { key: newNote(owner, noteId).filePath! });
   return { owner, noteId };
 }
 const noteRef = (a: Actor, w: NoteWorld) => dbOf(h, a, w).doc(`notes/${w.noteId}`);
+
+/**
+ * `actor` counts a download of the note: their downloads/{uid} marker stamped now and the note's
+ * `notePatch` (downloadCount + 1 unless told), in one batch; `marker: null` leaves it out.
+ */
+function download(
+  actor: Actor,
+  w: NoteWorld,
+  notePatch: Record<string, unknown> = { downloadCount: FieldValue.increment(1) },
+  marker: Record<string, unknown> | null = { uid: uidOf(actor, w), at: serverTime() },
+  markerId = uidOf(actor, w) ?? 'nobody',
+) {
+  const db = dbOf(h, actor, w);
+  const b = db.batch();
+  if (marker) b.set(db.doc(`notes/${w.noteId}/downloads/${markerId}`), marker);
+  b.update(db.doc(`notes/${w.noteId}`), notePatch);
+  return b.commit();
+}
+/** `actor` downloads an approved (or pending) note of a fresh owner, as `download` does. */
+const downloadBy = async (
+  actor: Actor,
+  notePatch?: Record<string, unknown>,
+  approved = true,
+  marker?: Record<string, unknown> | null,
+) => download(actor, await world({ approved }), notePatch, marker);
+/** `other` downloads a note whose downloads/bob marker was last stamped `daysAgo` days ago. */
+const downloadAgain = async (daysAgo: number) => {
+  const w = await world({ approved: true });
+  await seed(h, {
+    [`notes/${w.noteId}/downloads/${OTHER}`]: {
+      uid: OTHER,
+      at: new Date(Date.now() - daysAgo * 86_400_000),
+    },
+  });
+  return download('other', w);
+};
 const notes = (a: Actor, w: NoteWorld) => dbOf(h, a, w).collection('notes');
 /** An uploader's edit: new fields, updatedAt stamped, (back to) pending. */
 const edit = (patch: Record<string, unknown> = {}) => ({
@@ -66,8 +109,7 @@ matrix('notes/{noteId}: `owner` uploaded the note', {
     'update (edit)': (a, w) => noteRef(a, w).update(edit()),
     'update (approve)': (a, w) => noteRef(a, w).update({ approved: true }),
     'update (set pending)': (a, w) => noteRef(a, w).update({ approved: false }),
-    'update (download +1)': (a, w) =>
-      noteRef(a, w).update({ downloadCount: FieldValue.increment(1) }),
+    'update (download +1)': (a, w) => download(a, w),
     delete: (a, w) => noteRef(a, w).delete(),
   },
   expect: {
@@ -86,10 +128,18 @@ matrix('notes/{noteId}: `owner` uploaded the note', {
   },
 });
 
-/** The owner creates a new note with `patch` applied. */
-const create = async (patch: Record<string, unknown> = {}) => {
+/**
+ * The owner creates a new note with `patch` applied, a unit of their upload limit spent on its
+ * file (or its folder, for a link) unless `spentOn` names something else.
+ */
+const create = async (patch: Record<string, unknown> = {}, spentOn?: (w: NoteWorld) => string) => {
   const w = await world();
-  return noteRef('owner', w).set(newNote(w.owner, w.noteId, patch));
+  const data = newNote(w.owner, w.noteId, patch);
+  const key =
+    spentOn?.(w) ??
+    (typeof data.filePath === 'string' ? data.filePath : `notes/${w.owner}/${w.noteId}`);
+  await seedLimit(h, w.owner, 'upload', { key });
+  return noteRef('owner', w).set(data);
 };
 /** The owner edits their approved note. */
 const ownerEdit = async (patch: Record<string, unknown>) => {
@@ -252,9 +302,9 @@ pairs('notes: attacks on create (each against the same valid note)', [
     allow: () => create(),
     deny: async () => {
       const w = await world();
-      return noteRef('owner', w).set(
-        newNote(w.owner, w.noteId, { filePath: `notes/${OTHER}/${w.noteId}/a.pdf` }),
-      );
+      const filePath = `notes/${OTHER}/${w.noteId}/a.pdf`;
+      await seedLimit(h, w.owner, 'upload', { key: filePath });
+      return noteRef('owner', w).set(newNote(w.owner, w.noteId, { filePath }));
     },
   },
   {
@@ -262,9 +312,33 @@ pairs('notes: attacks on create (each against the same valid note)', [
     allow: () => create(),
     deny: async () => {
       const w = await world();
-      return noteRef('owner', w).set(
-        newNote(w.owner, w.noteId, { filePath: `notes/${w.owner}/other-note/a.pdf` }),
-      );
+      const filePath = `notes/${w.owner}/other-note/a.pdf`;
+      await seedLimit(h, w.owner, 'upload', { key: filePath });
+      return noteRef('owner', w).set(newNote(w.owner, w.noteId, { filePath }));
+    },
+  },
+  {
+    name: 'a unit of the upload limit spent on this file vs on another file',
+    allow: () => create(),
+    deny: () => create({}, (w) => `notes/${w.owner}/${w.noteId}/another.pdf`),
+  },
+  {
+    name: "a link note: a unit spent on the note's folder vs on another note's",
+    allow: () => create({ fileName: null, filePath: null, fileType: null, fileSize: null }),
+    deny: () =>
+      create(
+        { fileName: null, filePath: null, fileType: null, fileSize: null },
+        (w) => `notes/${w.owner}/${fresh('note')}`,
+      ),
+  },
+  {
+    name: 'a unit of the upload limit spent vs none ever',
+    allow: () => create(),
+    deny: async () => {
+      const owner = fresh('alice');
+      await seedProfiles(h, owner);
+      const w = { owner, noteId: fresh('note') };
+      return noteRef('owner', w).set(newNote(w.owner, w.noteId));
     },
   },
   {
@@ -384,12 +458,12 @@ pairs('notes: what admins may change', [
 ]);
 
 /**
- * A raw REST write of one field as `other` (an unsigned emulator token, as the web SDK sends), for
- * what the SDKs never send: they encode every whole number as an integer, an attacker's client
- * need not.
+ * A raw REST commit as `other` (an unsigned emulator token, as the web SDK sends): the reader's
+ * download marker stamped with the request time and downloadCount set to `value`, for what the
+ * SDKs never send: they encode every whole number as an integer, an attacker's client need not.
  */
-async function restUpdate(field: string, value: Record<string, unknown>, approved = true) {
-  const w = await world({ approved });
+async function restDownload(value: Record<string, unknown>) {
+  const w = await world({ approved: true });
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const token = `${b64({ alg: 'none', type: 'JWT' })}.${b64({
@@ -403,13 +477,26 @@ async function restUpdate(field: string, value: Record<string, unknown>, approve
     email: emailOf(OTHER),
     firebase: { sign_in_provider: 'password', identities: {} },
   })}.`;
-  const url =
-    `http://${inject('firestoreHost')}/v1/projects/${h.projectId}/databases/(default)/documents/` +
-    `notes/${w.noteId}?updateMask.fieldPaths=${field}&currentDocument.exists=true`;
-  const res = await fetch(url, {
-    method: 'PATCH',
+  const docs = `projects/${h.projectId}/databases/(default)/documents`;
+  const res = await fetch(`http://${inject('firestoreHost')}/v1/${docs}:commit`, {
+    method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ fields: { [field]: value } }),
+    body: JSON.stringify({
+      writes: [
+        {
+          update: {
+            name: `${docs}/notes/${w.noteId}/downloads/${OTHER}`,
+            fields: { uid: { stringValue: OTHER } },
+          },
+          updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
+        },
+        {
+          update: { name: `${docs}/notes/${w.noteId}`, fields: { downloadCount: value } },
+          updateMask: { fieldPaths: ['downloadCount'] },
+          currentDocument: { exists: true },
+        },
+      ],
+    }),
   });
   // A refusal's body names PERMISSION_DENIED, which is what assertFails looks for.
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
@@ -418,48 +505,115 @@ async function restUpdate(field: string, value: Record<string, unknown>, approve
 pairs('notes: counters stay integers (raw REST writes)', [
   {
     name: 'downloadCount 1 as an integer vs as a double',
-    allow: () => restUpdate('downloadCount', { integerValue: '1' }),
-    deny: () => restUpdate('downloadCount', { doubleValue: 1 }),
+    allow: () => restDownload({ integerValue: '1' }),
+    deny: () => restDownload({ doubleValue: 1 }),
   },
 ]);
 
-pairs('notes: downloadCount moves by exactly +1', [
+pairs('notes: a download counts once per reader per note per day', [
   {
     name: '+1 vs +2',
-    allow: () => by('other', { downloadCount: FieldValue.increment(1) }),
-    deny: () => by('other', { downloadCount: FieldValue.increment(2) }),
+    allow: () => downloadBy('other', { downloadCount: FieldValue.increment(1) }),
+    deny: () => downloadBy('other', { downloadCount: FieldValue.increment(2) }),
   },
   {
     name: '+1 vs -1',
-    allow: () => by('other', { downloadCount: 1 }),
-    deny: () => by('other', { downloadCount: -1 }),
+    allow: () => downloadBy('other', { downloadCount: 1 }),
+    deny: () => downloadBy('other', { downloadCount: -1 }),
   },
   {
     name: 'signed in vs signed out',
-    allow: () => by('other', { downloadCount: FieldValue.increment(1) }),
-    deny: () => by('anon', { downloadCount: FieldValue.increment(1) }),
+    allow: () => downloadBy('other'),
+    deny: () => downloadBy('anon'),
   },
   {
     name: 'alone vs with another field',
-    allow: () => by('other', { downloadCount: 1 }),
-    deny: () => by('other', { downloadCount: 1, likesCount: 1 }),
+    allow: () => downloadBy('other', { downloadCount: 1 }),
+    deny: () => downloadBy('other', { downloadCount: 1, likesCount: 1 }),
   },
   {
     name: 'approved vs pending note of someone else',
-    allow: () => by('other', { downloadCount: 1 }, true),
-    deny: () => by('other', { downloadCount: 1 }, false),
+    allow: () => downloadBy('other', undefined, true),
+    deny: () => downloadBy('other', undefined, false),
   },
   {
     name: 'downloadCount vs commentsCount +1',
-    allow: () => by('other', { downloadCount: 1 }),
-    deny: () => by('other', { commentsCount: 1 }),
+    allow: () => downloadBy('other', { downloadCount: 1 }),
+    deny: () => downloadBy('other', { commentsCount: 1 }),
   },
   {
     name: 'downloadCount vs likesCount +1 without a like',
-    allow: () => by('other', { downloadCount: 1 }),
-    deny: () => by('other', { likesCount: 1 }),
+    allow: () => downloadBy('other', { downloadCount: 1 }),
+    deny: () => downloadBy('other', { likesCount: 1 }),
+  },
+  {
+    name: "+1 with vs without stamping the reader's marker",
+    allow: () => downloadBy('other'),
+    deny: () => downloadBy('other', undefined, true, null),
+  },
+  {
+    name: 'first download vs the marker alone, without +1',
+    allow: () => downloadBy('other'),
+    deny: async () => {
+      const w = await world({ approved: true });
+      return dbOf(h, 'other', w)
+        .doc(`notes/${w.noteId}/downloads/${OTHER}`)
+        .set({ uid: OTHER, at: serverTime() });
+    },
+  },
+  {
+    name: 'last counted yesterday vs earlier today (a second download the same day)',
+    allow: () => downloadAgain(1),
+    deny: () => downloadAgain(0),
+  },
+  {
+    name: "one's own marker vs someone else's",
+    allow: () => downloadBy('other'),
+    deny: async () =>
+      download(
+        'other',
+        await world({ approved: true }),
+        undefined,
+        { uid: ADMIN, at: serverTime() },
+        ADMIN,
+      ),
+  },
+  {
+    name: 'marker at server time vs a client time',
+    allow: () => downloadBy('other'),
+    deny: () => downloadBy('other', undefined, true, { uid: OTHER, at: new Date() }),
+  },
+  {
+    name: 'marker with an extra field',
+    allow: () => downloadBy('other'),
+    deny: () => downloadBy('other', undefined, true, { uid: OTHER, at: serverTime(), n: 5 }),
   },
 ]);
+
+matrix("notes/{noteId}/downloads/{uid}: `owner` is the reader; the note is bob's", {
+  setup: async () => {
+    const owner = fresh('alice');
+    await seedProfiles(h, owner);
+    const noteId = await seedNote(h, OTHER, {}, (id) => ({
+      [`notes/${id}/downloads/${owner}`]: { uid: owner, at: new Date(Date.now() - 2 * 86_400_000) },
+    }));
+    return { owner, noteId };
+  },
+  ops: {
+    get: (a, w) => dbOf(h, a, w).doc(`notes/${w.noteId}/downloads/${w.owner}`).get(),
+    list: (a, w) => dbOf(h, a, w).collection(`notes/${w.noteId}/downloads`).get(),
+    // Everyone counts a download with the owner's marker.
+    update: (a, w) => download(a, w, undefined, { uid: w.owner, at: serverTime() }, w.owner),
+    delete: (a, w) => dbOf(h, a, w).doc(`notes/${w.noteId}/downloads/${w.owner}`).delete(),
+  },
+  expect: {
+    //       anon     owner    other   admin
+    get: ['deny', 'allow', 'deny', 'deny'],
+    list: ['deny', 'deny', 'deny', 'deny'],
+    update: ['deny', 'allow', 'deny', 'deny'],
+    delete: ['deny', 'deny', 'deny', 'deny'],
+  },
+});
 
 /** The queries the product runs, each beside the same query without the proof it needs. */
 const q = async (

@@ -15,7 +15,8 @@ import {
   fresh,
   matrix,
   pairs,
-  put,
+  put as putBytes,
+  seedLimit,
   seedNote,
   seedProfiles,
   type Actor,
@@ -30,6 +31,23 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 const PDF = NOTE_FILE_TYPES.pdf;
+
+/**
+ * Uploads as the ref's SDK does, after a unit of the folder owner's upload limit was spent on this
+ * very path (`spentOn` to spend it on something else, null for none), as the web app does before
+ * uploading a note's file. Avatars need none.
+ */
+async function put(
+  ref: Parameters<typeof putBytes>[0],
+  data: Uint8Array,
+  md: Parameters<typeof putBytes>[2],
+  spentOn: string | null = ref.fullPath,
+) {
+  const [folder, uid] = ref.fullPath.split('/');
+  if (folder === 'notes' && uid && spentOn !== null)
+    await seedLimit(h, uid, 'upload', { key: spentOn });
+  return putBytes(ref, data, md);
+}
 
 interface FileWorld extends World {
   noteId: string;
@@ -139,6 +157,22 @@ pairs('storage notes: attacks', [
       const orphan = `notes/${w.owner}/${fresh('gone')}/os.pdf`;
       await put(file('owner', { ...w, path: orphan }), bytes(10), { contentType: PDF });
       return bucketOf(h, 'other', w).ref(orphan).getMetadata();
+    },
+  },
+  {
+    name: 'a unit of the upload limit spent on this file vs on another file',
+    allow: () => upload(10, PDF),
+    deny: async () => {
+      const w = await fileWorld(false, false);
+      return put(file('owner', w), bytes(10), { contentType: PDF }, `${w.path}.other`);
+    },
+  },
+  {
+    name: 'a unit of the upload limit spent vs none ever',
+    allow: () => upload(10, PDF),
+    deny: async () => {
+      const w = await fileWorld(false, false);
+      return put(file('owner', w), bytes(10), { contentType: PDF }, null);
     },
   },
   {

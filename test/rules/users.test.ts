@@ -17,6 +17,7 @@ import {
   seedProfiles,
   serverTime,
   uidOf,
+  type Actor,
   type World,
 } from './grid.js';
 
@@ -39,9 +40,11 @@ matrix('users/{uid}: the owner of the profile is `owner`', {
   ops: {
     get: (a, w) => dbOf(h, a, w).doc(`users/${w.owner}`).get(),
     list: (a, w) => dbOf(h, a, w).collection('users').get(),
-    // Everyone tries to create the owner's profile (as the owner would write it).
-    create: (a, w) => dbOf(h, a, w).doc(`users/${w.owner}`).set(newProfile(w.owner)),
-    update: (a, w) => dbOf(h, a, w).doc(`users/${w.owner}`).update({ username: 'Alice A.' }),
+    // Everyone tries to create the owner's profile (as the owner would write it, claiming the
+    // username in the same batch).
+    create: (a, w) => signUp(a, w, newProfile(w.owner)),
+    update: (a, w) =>
+      dbOf(h, a, w).doc(`users/${w.owner}`).update({ avatar: 'https://cdn.example.com/a.png' }),
     delete: (a, w) => dbOf(h, a, w).doc(`users/${w.owner}`).delete(),
   },
   expect: {
@@ -60,7 +63,7 @@ matrix("users/{uid}: creating one's own profile", {
   ops: {
     'create own': (a, w) => {
       const uid = uidOf(a, w) ?? 'nobody';
-      return dbOf(h, a, w).doc(`users/${uid}`).set(newProfile(uid));
+      return signUp(a, { owner: uid }, newProfile(uid, { username: fresh('name') }));
     },
   },
   // other and admin already have profiles: set() over an existing profile is an update of
@@ -68,8 +71,27 @@ matrix("users/{uid}: creating one's own profile", {
   expect: { 'create own': ['deny', 'allow', 'deny', 'deny'] },
 });
 
+/**
+ * `actor` writes the profile of `w.owner` and claims its username (usernames/{`key`, by default
+ * the name in lower case}) in one batch, as sign-up does; `key: null` claims nothing.
+ */
+function signUp(
+  actor: Actor,
+  w: World,
+  profile: Record<string, unknown>,
+  opts: { claims?: object; key?: string | null } = {},
+) {
+  const db = dbOf(h, actor, w, opts.claims);
+  const b = db.batch();
+  b.set(db.doc(`users/${w.owner}`), profile);
+  const name = profile['username'];
+  const key =
+    opts.key !== undefined ? opts.key : typeof name === 'string' ? name.toLowerCase() : null;
+  if (key !== null) b.set(db.doc(`usernames/${key}`), { uid: uidOf(actor, w) });
+  return b.commit();
+}
 const create = (w: World, patch: Record<string, unknown>, claims: object = {}) =>
-  dbOf(h, 'owner', w, claims).doc(`users/${w.owner}`).set(newProfile(w.owner, patch));
+  signUp('owner', w, newProfile(w.owner, patch), { claims });
 const update = async (patch: Record<string, unknown>) => {
   const w = await owner();
   return dbOf(h, 'owner', w).doc(`users/${w.owner}`).update(patch);
@@ -97,7 +119,7 @@ pairs('users/{uid}: attacks on create', [
     deny: async () => {
       const w = await owner(false);
       const { avatar: _, ...rest } = newProfile(w.owner);
-      return dbOf(h, 'owner', w).doc(`users/${w.owner}`).set(rest);
+      return signUp('owner', w, rest);
     },
   },
   {
@@ -138,12 +160,103 @@ pairs('users/{uid}: attacks on create', [
     allow: async () => create(await owner(false), { createdAt: serverTime() }),
     deny: async () => create(await owner(false), { createdAt: new Date('2020-01-01') }),
   },
+  {
+    name: 'username claimed in the same batch vs not claimed',
+    allow: async () => create(await owner(false), {}),
+    deny: async () => {
+      const w = await owner(false);
+      return signUp('owner', w, newProfile(w.owner), { key: null });
+    },
+  },
+  {
+    name: 'a free username vs one taken by someone else in another case',
+    allow: async () => create(await owner(false), { username: `Free ${fresh('n')}` }),
+    deny: async () => {
+      const name = `Taken ${fresh('n')}`;
+      await seed(h, { [`usernames/${name.toLowerCase()}`]: { uid: OTHER } });
+      return create(await owner(false), { username: name.toUpperCase() });
+    },
+  },
+  {
+    name: 'the claim keyed by the name in lower case vs as typed',
+    allow: async () => create(await owner(false), { username: `Mixed ${fresh('n')}` }),
+    deny: async () => {
+      const w = await owner(false);
+      const username = `Mixed ${fresh('n')}`;
+      return signUp('owner', w, newProfile(w.owner, { username }), { key: username });
+    },
+  },
+  {
+    name: 'username trimmed vs with a leading space',
+    allow: async () => create(await owner(false), { username: `Trim ${fresh('n')}` }),
+    deny: async () => create(await owner(false), { username: ` Trim ${fresh('n')}` }),
+  },
+  {
+    name: 'username spaces only (blank)',
+    allow: async () => create(await owner(false), { username: `a ${fresh('n')}` }),
+    deny: async () => create(await owner(false), { username: '    ' }),
+  },
+  {
+    name: "username without vs with a '/'",
+    allow: async () => create(await owner(false), { username: `a-b ${fresh('n')}` }),
+    deny: async () => {
+      const w = await owner(false);
+      const n = fresh('n');
+      return signUp('owner', w, newProfile(w.owner, { username: `a/b ${n}` }), { key: `a_b ${n}` });
+    },
+  },
+]);
+
+pairs('usernames/{key}: claims', [
+  {
+    name: 'a claim with its profile vs a claim alone (squatting a name)',
+    allow: async () => create(await owner(false), {}),
+    deny: async () => {
+      const w = await owner(false);
+      return dbOf(h, 'owner', w)
+        .doc(`usernames/${fresh('squat')}`)
+        .set({ uid: w.owner });
+    },
+  },
+  {
+    name: 'a claim for oneself vs for someone else',
+    allow: async () => create(await owner(false), {}),
+    deny: async () => {
+      const w = await owner(false);
+      const db = dbOf(h, 'owner', w);
+      const b = db.batch();
+      b.set(db.doc(`users/${w.owner}`), newProfile(w.owner));
+      b.set(db.doc(`usernames/${w.owner.toLowerCase()}`), { uid: OTHER });
+      return b.commit();
+    },
+  },
+  {
+    name: 'a second claim by a user who has a profile (renames go through the facade)',
+    allow: async () => create(await owner(false), {}),
+    deny: async () => {
+      const w = await owner(true);
+      return dbOf(h, 'owner', w)
+        .doc(`usernames/${fresh('second')}`)
+        .set({ uid: w.owner });
+    },
+  },
+  {
+    name: "releasing one's claim: never by a client (the facade renames)",
+    allow: async () =>
+      dbOf(h, 'anon', await owner(true))
+        .doc(`usernames/${OTHER}`)
+        .get(),
+    deny: async () => {
+      const w = await owner(true);
+      return dbOf(h, 'owner', w).doc(`usernames/${w.owner.toLowerCase()}`).delete();
+    },
+  },
 ]);
 
 pairs('users/{uid}: attacks on update', [
   {
-    name: "role 'admin' instead of a username (promoting oneself)",
-    allow: () => update({ username: 'New Name' }),
+    name: "role 'admin' instead of an avatar (promoting oneself)",
+    allow: () => update({ avatar: 'https://cdn.example.com/a.png' }),
     deny: () => update({ role: 'admin' }),
   },
   {
@@ -152,9 +265,19 @@ pairs('users/{uid}: attacks on update', [
     deny: () => update({ notesCount: 100 }),
   },
   {
-    name: 'email changed by the client',
-    allow: () => update({ username: 'Other Name' }),
-    deny: () => update({ email: 'new@example.edu' }),
+    name: 'username changed by the client (unique names: the facade renames)',
+    allow: () => update({ avatar: null }),
+    deny: () => update({ username: 'New Name' }),
+  },
+  {
+    name: "email set to the token's verified email vs its unverified one",
+    allow: () => updateEmail(true, (w) => `${w.owner}@example.edu`),
+    deny: () => updateEmail(false, (w) => `${w.owner}@example.edu`),
+  },
+  {
+    name: "email set to the token's verified email vs another address",
+    allow: () => updateEmail(true, (w) => `${w.owner}@example.edu`),
+    deny: () => updateEmail(true, () => 'new@example.edu'),
   },
   {
     name: 'an extra field',
@@ -162,16 +285,28 @@ pairs('users/{uid}: attacks on update', [
     deny: () => update({ avatar: null, admin: true }),
   },
   {
-    name: 'username 41 characters',
-    allow: () => update({ username: 'u'.repeat(40) }),
-    deny: () => update({ username: 'u'.repeat(41) }),
+    name: 'avatar an https URL vs a javascript: URL',
+    allow: () => update({ avatar: 'https://cdn.example.com/c.png' }),
+    deny: () => update({ avatar: 'javascript:alert(1)' }),
   },
   {
     name: 'createdAt rewritten',
-    allow: () => update({ username: 'Same Time' }),
+    allow: () => update({ avatar: null }),
     deny: () => update({ createdAt: serverTime() }),
   },
 ]);
+
+/**
+ * After a verified email change, the owner copies the address their token carries to the
+ * profile (stored: an older address).
+ */
+async function updateEmail(verified: boolean, email: (w: World) => string) {
+  const w = await owner();
+  await seed(h, { [`users/${w.owner}`]: newProfile(w.owner, { email: 'old@example.edu' }) });
+  return dbOf(h, 'owner', w, { email_verified: verified })
+    .doc(`users/${w.owner}`)
+    .update({ email: email(w) });
+}
 
 /** A user whose token claims admin, with `role` in their profile, reads someone's profile. */
 async function readWithAdminClaim(role: 'admin' | 'user') {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { USERNAME_MESSAGES, usernameKey, usernameProblem } from './usernames.js';
+
+describe('usernames', () => {
+  it('accepts a trimmed name of 2-40 characters', () => {
+    expect(usernameProblem('  Aarav Sharma ')).toBeNull();
+    expect(usernameProblem('ab')).toBeNull();
+    expect(usernameProblem('a'.repeat(40))).toBeNull();
+  });
+
+  it('refuses blank, too short or too long names', () => {
+    expect(usernameProblem('   ')).toBe(USERNAME_MESSAGES.required);
+    expect(usernameProblem(' a ')).toBe(USERNAME_MESSAGES.length);
+    expect(usernameProblem('a'.repeat(41))).toBe(USERNAME_MESSAGES.length);
+  });
+
+  it('refuses names that cannot be a claim id', () => {
+    expect(usernameProblem('a/b')).toBe(USERNAME_MESSAGES.slash);
+    expect(usernameProblem('__id__')).toBe(USERNAME_MESSAGES.reserved);
+    expect(usernameProblem('..')).toBe(USERNAME_MESSAGES.reserved);
+  });
+
+  it('keys differ only by case', () => {
+    expect(usernameKey('Aarav Sharma')).toBe(usernameKey('aARAV sHARMA'));
+    expect(usernameKey('Aarav Sharma')).not.toBe(usernameKey('Aarav  Sharma'));
+  });
+});

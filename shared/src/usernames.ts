@@ -1,0 +1,32 @@
+/**
+ * Usernames: shown on notes and comments, so unique regardless of case. A profile's username is
+ * claimed by `usernames/{usernameKey(name)}` (docs/data-model.md); firestore.rules check the same
+ * shape (`isValidUsername`, `name.lower()`).
+ */
+import { USER_LIMITS } from './constants.js';
+import { charLength } from './validate-note.js';
+
+export const USERNAME_MESSAGES = {
+  required: 'Username is required',
+  length: `Username must be ${USER_LIMITS.username.min} to ${USER_LIMITS.username.max} characters`,
+  slash: 'Username cannot contain "/"',
+  taken: 'This username is already taken',
+  reserved: 'Please choose another username',
+} as const;
+
+/** The id of a username's claim document: the username in lower case. */
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+/** Null when `raw`, once trimmed, is a username the rules accept; else what is wrong with it. */
+export function usernameProblem(raw: string): string | null {
+  const v = raw.trim();
+  if (v === '') return USERNAME_MESSAGES.required;
+  const n = charLength(v);
+  if (n < USER_LIMITS.username.min || n > USER_LIMITS.username.max) return USERNAME_MESSAGES.length;
+  if (v.includes('/')) return USERNAME_MESSAGES.slash;
+  // Ids Firestore reserves or refuses (`__x__`, `..`) cannot name a claim document.
+  if (/^__.*__$/.test(v) || v === '..') return USERNAME_MESSAGES.reserved;
+  return null;
+}
