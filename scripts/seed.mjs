@@ -114,6 +114,8 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
     const writes = [];
     for (const p of data.profiles) {
       writes.push([db.doc(`users/${p.uid}`), { ...p.data, createdAt: ts(p.data.createdAt) }]);
+      // The username's claim (usernames are unique whatever their case; docs/data-model.md).
+      writes.push([db.doc(`usernames/${p.data.username.toLowerCase()}`), { uid: p.uid }]);
     }
     for (const n of data.notes) {
       writes.push([

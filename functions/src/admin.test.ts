@@ -70,7 +70,7 @@ async function everything(): Promise<string[]> {
   const paths: string[] = [];
   for (const col of ['users', 'notes', 'meta'])
     for (const d of (await db().collection(col).get()).docs) paths.push(d.ref.path);
-  for (const group of ['comments', 'likes', 'saved'])
+  for (const group of ['comments', 'likes', 'downloads', 'saved', 'limits'])
     for (const d of (await db().collectionGroup(group).get()).docs) paths.push(d.ref.path);
   return paths;
 }
@@ -245,6 +245,36 @@ describe('admin operations', () => {
     ).toBe(before.pending.length + 2);
   });
 
+  it('a note set back to pending gets a new file link: links shared while approved stop working', async () => {
+    // The admin's own upload, deleted at the end: the other tests count Ann's, Ben's and Cy's.
+    const id = await upload(admin, 'Link Reach', 'NMIMS', 'tokenword');
+    const fetchStatus = async (url: string) => (await fetch(url)).status;
+    const pendingUrl = (await db().doc(`notes/${id}`).get()).get('fileUrl') as string;
+    await call('PUT', `/api/admin/notes/${id}/review`, {
+      token: admin.token,
+      json: { approved: true },
+    });
+    const publicUrl = (await db().doc(`notes/${id}`).get()).get('fileUrl') as string;
+    // Approving publishes the link the note already had.
+    expect(publicUrl).toBe(pendingUrl);
+    expect(await fetchStatus(publicUrl)).toBe(200);
+    await call('PUT', `/api/admin/notes/${id}/review`, {
+      token: admin.token,
+      json: { approved: false },
+    });
+    const fresh = await eventually(
+      async () => (await db().doc(`notes/${id}`).get()).get('fileUrl') as string,
+      (url) => url !== publicUrl,
+      { what: 'a new fileUrl once pending' },
+    );
+    expect(await fetchStatus(publicUrl)).toBe(403);
+    expect(await fetchStatus(fresh)).toBe(200);
+    expect(new URL(fresh).pathname).toBe(new URL(publicUrl).pathname);
+    expect((await call('DELETE', `/api/admin/notes/${id}`, { token: admin.token })).status).toBe(
+      200,
+    );
+  });
+
   it('a role change sets the claim (effective on the next token) and the profile mirror', async () => {
     const bad = await call('PUT', `/api/admin/users/${cy.uid}`, {
       token: admin.token,
@@ -355,6 +385,9 @@ describe('cascade deletes', () => {
     });
     await call('PUT', `/notes/${annApproved}/like`, { token: ben.token });
     await call('POST', `/notes/archive/${annApproved}`, { token: ben.token });
+    // Ann counted a download of Ben's note (her marker, as the web app writes it).
+    await db().doc(`notes/${bens}/downloads/${ann.uid}`).set({ uid: ann.uid, at: new Date() });
+    expect((await db().doc('usernames/ann').get()).get('uid')).toBe(ann.uid);
     const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(8)]);
     const form = new FormData();
     form.set('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
@@ -386,6 +419,8 @@ describe('cascade deletes', () => {
     await expect(getAuth(adminApp()).getUser(ann.uid)).rejects.toMatchObject({
       code: 'auth/user-not-found',
     });
+    // Her username is free again.
+    expect((await db().doc('usernames/ann').get()).exists).toBe(false);
     // Ben's saved copy of Ann's note went with the note.
     expect((await db().collection(`users/${ben.uid}/saved`).get()).size).toBe(0);
     expect((await call('GET', '/api/admin/stats', { token: admin.token })).body).toMatchObject({

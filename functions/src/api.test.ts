@@ -782,3 +782,121 @@ describe('notes', () => {
     expect(broken.status).toBe(400);
   });
 });
+
+describe('usernames and rate limits (issue 17)', () => {
+  const db = () => getFirestore(adminApp());
+
+  it('usernames are trimmed, never blank, and unique whatever their case', async () => {
+    const blank = await call('POST', '/api/auth/signup', {
+      json: { username: '    ', email: 'blank.name@example.test', password: 'secret123' },
+    });
+    expect(blank).toEqual({
+      status: 400,
+      body: { success: false, message: 'Username is required' },
+    });
+    // "Alice R" is Alice's (renamed above): taken in any case, and no account is made.
+    const taken = await call('POST', '/api/auth/signup', {
+      json: { username: '  ALICE r ', email: 'copycat@example.test', password: 'secret123' },
+    });
+    expect(taken).toEqual({
+      status: 409,
+      body: { success: false, message: 'This username is already taken' },
+    });
+    await expect(getAuth(adminApp()).getUserByEmail('copycat@example.test')).rejects.toThrow();
+    // A rename to someone else's name is refused and changes nothing.
+    const steal = await call('POST', `/api/user/update/${bob.uid}`, {
+      token: bob.token,
+      json: { username: 'alice r' },
+    });
+    expect(steal).toEqual({
+      status: 409,
+      body: { success: false, message: 'This username is already taken' },
+    });
+    expect((await db().doc(`users/${bob.uid}`).get()).get('username')).toBe('Bobby Sen');
+    // A rename frees the old name; a change of case keeps the claim.
+    const renamed = await call('POST', `/api/user/update/${bob.uid}`, {
+      token: bob.token,
+      json: { username: ' Bob S ' },
+    });
+    expect(renamed.body).toMatchObject({ success: true, username: 'Bob S' });
+    expect((await db().doc('usernames/bob s').get()).get('uid')).toBe(bob.uid);
+    expect((await db().doc('usernames/bobby sen').get()).exists).toBe(false);
+    const recased = await call('POST', `/api/user/update/${bob.uid}`, {
+      token: bob.token,
+      json: { username: 'BOB S' },
+    });
+    expect(recased.body).toMatchObject({ success: true, username: 'BOB S' });
+    expect((await db().doc('usernames/bob s').get()).get('uid')).toBe(bob.uid);
+  });
+
+  it('the 11th comment within a minute is refused with a clear message; the window ends', async () => {
+    const acc = await createAccount(stack, TAG, 'Chatty Cat');
+    const noteId = (await db().collection('notes').where('approved', '==', true).limit(1).get())
+      .docs[0]!.id;
+    const comment = (i: number) =>
+      call('POST', `/api/notes/${noteId}/comment`, {
+        token: acc.token,
+        json: { text: `comment ${i}` },
+      });
+    for (let i = 1; i <= 10; i++) expect((await comment(i)).status).toBe(201);
+    expect(await comment(11)).toEqual({
+      status: 429,
+      body: {
+        success: false,
+        message: "You're commenting too fast. Please wait a minute and try again.",
+      },
+    });
+    const mine = await db()
+      .collection(`notes/${noteId}/comments`)
+      .where('authorId', '==', acc.uid)
+      .get();
+    expect(mine.size).toBe(10);
+    // Once the window is over (moved back here rather than waited for), comments go through.
+    const limit = db().doc(`users/${acc.uid}/limits/comment`);
+    await limit.update({ windowStart: new Date(Date.now() - 61_000) });
+    expect((await comment(12)).status).toBe(201);
+    expect((await limit.get()).get('count')).toBe(1);
+  });
+
+  it('likes and uploads through the facade spend the same budget as direct writes', async () => {
+    const acc = await createAccount(stack, TAG, 'Busy Bee');
+    const noteId = (await db().collection('notes').where('approved', '==', true).limit(1).get())
+      .docs[0]!.id;
+    const spent = (action: string, count: number) =>
+      db()
+        .doc(`users/${acc.uid}/limits/${action}`)
+        .set({ windowStart: new Date(), count, at: new Date(), key: 'earlier' });
+    await spent('like', 29);
+    expect((await call('PUT', `/notes/${noteId}/like`, { token: acc.token })).body).toMatchObject({
+      liked: true,
+    });
+    // Unliking spends nothing; liking again is the 31st like of the minute.
+    expect((await call('PUT', `/notes/${noteId}/like`, { token: acc.token })).body).toMatchObject({
+      liked: false,
+    });
+    expect(await call('PUT', `/notes/${noteId}/like`, { token: acc.token })).toEqual({
+      status: 429,
+      body: {
+        success: false,
+        message: "You're liking too fast. Please wait a minute and try again.",
+      },
+    });
+    await spent('upload', 5);
+    const before = (await db().collection('notes').where('uploaderId', '==', acc.uid).get()).size;
+    expect(
+      await call('POST', '/uploading/create', {
+        token: acc.token,
+        form: noteForm({ fileUrl: 'https://example.com/r.pdf' }),
+      }),
+    ).toEqual({
+      status: 429,
+      body: {
+        success: false,
+        message: "You're uploading too fast. Please wait a minute and try again.",
+      },
+    });
+    expect((await db().collection('notes').where('uploaderId', '==', acc.uid).get()).size).toBe(
+      before,
+    );
+  });
+});

@@ -5,3 +5,4 @@ export * from './types.js';
 export * from './validate-note.js';
 export * from './search.js';
 export * from './usernames.js';
+export * from './rate-limits.js';

@@ -118,6 +118,11 @@ describe('seed', () => {
       'admin@notenest.dev',
     ]);
     expect(users.filter((u) => u.data['role'] === 'user')).toHaveLength(6);
+    // Each username is claimed for its user under its lower-case key (unique whatever the case).
+    const claims = await all(db.collection('usernames'));
+    expect(claims.map((c) => [c.id, c.data['uid']]).sort()).toEqual(
+      users.map((u) => [String(u.data['username']).toLowerCase(), u.id]).sort(),
+    );
   });
 
   it('lets every demo account sign in; only the admin has the role=admin claim', async () => {

@@ -179,7 +179,8 @@ export async function createStudent(
   try {
     const db = getFirestore(app);
     db.settings({ host: `${stack.host}:${FIRESTORE_PORT}`, ssl: false });
-    await db.doc(`users/${uid}`).set({
+    const batch = db.batch();
+    batch.set(db.doc(`users/${uid}`), {
       username: student.username,
       email: student.email,
       avatar: null,
@@ -187,6 +188,9 @@ export async function createStudent(
       createdAt: FieldValue.serverTimestamp(),
       notesCount: 0,
     });
+    // The username's claim, as sign-up writes it (usernames are unique whatever their case).
+    batch.set(db.doc(`usernames/${student.username.toLowerCase()}`), { uid });
+    await batch.commit();
   } finally {
     await deleteApp(app);
   }

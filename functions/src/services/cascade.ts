@@ -7,6 +7,7 @@ import { auth, db } from '../firebase.js';
 import { deleteAll } from './batch.js';
 import { recountLikes } from './counters.js';
 import { deletePrefix } from './storage.js';
+import { releaseUsername } from './users.js';
 
 /**
  * Deletes a note: its comments, likes, every user's saved entry of it, its file(s), the note.
@@ -17,13 +18,16 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
   const snap = await ref.get();
   if (!snap.exists) return false;
   const uploaderId = String(snap.get('uploaderId'));
-  const [comments, likes, saved] = await Promise.all([
+  const [comments, likes, downloads, saved] = await Promise.all([
     ref.collection('comments').select().get(),
     ref.collection('likes').select().get(),
+    ref.collection('downloads').select().get(),
     // saved/{noteId} documents carry noteId as a field for exactly this query.
     db().collectionGroup('saved').where('noteId', '==', noteId).select().get(),
   ]);
-  await deleteAll([...comments.docs, ...likes.docs, ...saved.docs].map((d) => d.ref));
+  await deleteAll(
+    [...comments.docs, ...likes.docs, ...downloads.docs, ...saved.docs].map((d) => d.ref),
+  );
   // The whole folder: a replaced file that a crashed update left behind goes too.
   await deletePrefix(`notes/${uploaderId}/${noteId}/`);
   const filePath = snap.get('filePath');
@@ -34,8 +38,9 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
 }
 
 /**
- * Deletes a user: their notes (each as above), avatar files, their comments and likes on other
- * notes, their saved notes, the profile and the Auth account. commentsCount follows from the
+ * Deletes a user: their notes (each as above), avatar files, their comments, likes and download
+ * markers on other notes, their saved notes, rate limits, username claim, the profile and the
+ * Auth account. commentsCount follows from the
  * comment trigger; likesCount, which clients keep under the rules, is recounted here.
  */
 export async function deleteUserCascade(uid: string): Promise<{ notes: number }> {
@@ -43,16 +48,26 @@ export async function deleteUserCascade(uid: string): Promise<{ notes: number }>
   for (const n of notes.docs) await deleteNoteCascade(n.id);
 
   const comments = await db().collectionGroup('comments').where('authorId', '==', uid).get();
-  // A like repeats its liker's uid (its id) in a field: a collection-group query finds them.
-  const likes = (await db().collectionGroup('likes').where('uid', '==', uid).select().get()).docs;
-  await deleteAll([...comments.docs, ...likes].map((d) => d.ref));
+  // A like or download marker repeats its user's uid (its id) in a field: a collection-group
+  // query finds them. The downloads they counted stay counted.
+  const [likes, downloads] = await Promise.all(
+    ['likes', 'downloads'].map(
+      async (group) =>
+        (await db().collectionGroup(group).where('uid', '==', uid).select().get()).docs,
+    ),
+  );
+  await deleteAll([...comments.docs, ...likes!, ...downloads!].map((d) => d.ref));
   const touched = (docs: { ref: { parent: { parent: { id: string } | null } } }[]) =>
     new Set(docs.map((d) => d.ref.parent.parent?.id).filter((id): id is string => !!id));
-  for (const noteId of touched(likes)) await recountLikes(noteId);
+  for (const noteId of touched(likes!)) await recountLikes(noteId);
 
   const profile = db().doc(`users/${uid}`);
-  const saved = await profile.collection('saved').select().get();
-  await deleteAll(saved.docs.map((d) => d.ref));
+  const [saved, limits] = await Promise.all(
+    ['saved', 'limits'].map((c) => profile.collection(c).select().get()),
+  );
+  await deleteAll([...saved!.docs, ...limits!.docs].map((d) => d.ref));
+  // The username becomes free for someone else.
+  await releaseUsername(uid, (await profile.get()).get('username'));
   await deletePrefix(`avatars/${uid}/`);
   await profile.delete();
   try {

@@ -10,6 +10,7 @@ import { db } from '../firebase.js';
 import type { Caller } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { readableNote } from './notes.js';
+import { spendLimit } from './rate-limits.js';
 import { commentView } from './views.js';
 
 export const COMMENT_ERRORS = {
@@ -35,13 +36,20 @@ async function countComments(noteId: string): Promise<number> {
 
 export async function addComment(caller: Caller, noteId: string, text: string) {
   await readableNote(caller, noteId);
-  const profile = (await db().doc(`users/${caller.uid}`).get()).data();
+  const profileRef = db().doc(`users/${caller.uid}`);
   const ref = db().collection(`notes/${noteId}/comments`).doc();
-  await ref.create({
-    text,
-    authorId: caller.uid,
-    username: (profile?.['username'] as string | undefined) ?? 'Anonymous User',
-    commentedAt: FieldValue.serverTimestamp(),
+  // Comments are written here only (firestore.rules refuse them from clients), so this is where
+  // they are bounded per user per minute.
+  await db().runTransaction(async (tx) => {
+    const spend = await spendLimit(tx, caller.uid, 'comment', `${noteId}/${ref.id}`);
+    const profile = (await tx.get(profileRef)).data();
+    spend();
+    tx.create(ref, {
+      text,
+      authorId: caller.uid,
+      username: (profile?.['username'] as string | undefined) ?? 'Anonymous User',
+      commentedAt: FieldValue.serverTimestamp(),
+    });
   });
   const commentsCount = await countComments(noteId);
   return { comment: commentView(ref.id, (await ref.get()).data()!), commentsCount };

@@ -7,6 +7,7 @@ import { db } from '../firebase.js';
 import type { Caller } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { canRead, NOTE_ERRORS } from './notes.js';
+import { spendLimit } from './rate-limits.js';
 
 export async function toggleLike(
   caller: Caller,
@@ -24,6 +25,8 @@ export async function toggleLike(
       tx.update(noteRef, { likesCount: FieldValue.increment(-1) });
       return { liked: false, likesCount: Math.max(0, count - 1) };
     }
+    // A like spends from the same per-minute budget as the browser's direct likes (rules).
+    (await spendLimit(tx, caller.uid, 'like', noteId))();
     tx.create(likeRef, { createdAt: FieldValue.serverTimestamp(), uid: caller.uid });
     tx.update(noteRef, { likesCount: FieldValue.increment(1) });
     return { liked: true, likesCount: count + 1 };

@@ -18,6 +18,7 @@ import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 import type { Caller } from '../http/auth.js';
 import type { UploadedFile } from '../http/multipart.js';
+import { spendLimit } from './rate-limits.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
 import { extractText } from './text-extract.js';
 import { commentView, noteView, type NoteView } from './views.js';
@@ -143,6 +144,10 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
   if (!profile) throw new HttpError(403, 'Your profile was not found. Please sign in again');
 
   const ref = db().collection('notes').doc();
+  // Uploads are bounded per user per minute, as the browser's direct uploads are (rules).
+  await db().runTransaction(async (tx) =>
+    (await spendLimit(tx, caller.uid, 'upload', `notes/${caller.uid}/${ref.id}`))(),
+  );
   let fileFields = {};
   let text: string | null = null;
   if (form.file) ({ fields: fileFields, text } = await storeFile(caller.uid, ref.id, form.file));
@@ -180,7 +185,13 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
   const { value } = validateForm(form, 'update', current);
 
   let fileFields = {};
-  if (form.file) ({ fields: fileFields } = await storeFile(caller.uid, id, form.file));
+  if (form.file) {
+    // A new file is an upload: the same per-minute budget.
+    await db().runTransaction(async (tx) =>
+      (await spendLimit(tx, caller.uid, 'upload', `notes/${caller.uid}/${id}`))(),
+    );
+    ({ fields: fileFields } = await storeFile(caller.uid, id, form.file));
+  }
   const note = { ...value, ...fileFields };
   await ref.update({
     ...note,

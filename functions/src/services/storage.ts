@@ -52,3 +52,21 @@ export function safeFileName(name: string): string {
   const cleaned = name.replace(/[\x00-\x1f\x7f/\\#?[\]*]/g, '_').trim();
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
 }
+
+/**
+ * Replaces a file's download token with a new one: every URL made with the old token stops
+ * working at once (Firebase serves `?alt=media&token=` only for a token the object lists).
+ * Returns the new download URL, or null when the file is gone.
+ */
+export async function rotateDownloadToken(path: string): Promise<string | null> {
+  const token = randomUUID();
+  try {
+    await bucket()
+      .file(path)
+      .setMetadata({ metadata: { firebaseStorageDownloadTokens: token } });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 404) return null;
+    throw err;
+  }
+  return downloadUrl(path, token);
+}

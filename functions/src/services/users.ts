@@ -2,8 +2,14 @@
  * Accounts and profiles: sign-up/sign-in/Google/sign-out, profile edits (by the owner, or an
  * admin's username/email/role edit), and the denormalized copies a username change must rewrite.
  */
-import { USER_LIMITS, charLength } from '@notenest/shared';
-import { FieldValue, type DocumentData } from 'firebase-admin/firestore';
+import {
+  USERNAME_MESSAGES,
+  USER_LIMITS,
+  charLength,
+  usernameKey,
+  usernameProblem,
+} from '@notenest/shared';
+import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { auth, db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 import { updateAll } from './batch.js';
@@ -16,14 +22,52 @@ export const USER_MESSAGES = {
   lastAdmin: 'You are the only admin: make another user an admin before deleting this account',
 } as const;
 
+/** A username as stored: trimmed, 2-40 characters, usable as its claim's id (400 otherwise). */
 export function checkUsername(raw: unknown): string {
-  if (typeof raw !== 'string' || raw.trim() === '')
-    throw new HttpError(400, 'Username is required');
-  const v = raw.trim();
-  const { min, max } = USER_LIMITS.username;
-  const n = charLength(v);
-  if (n < min || n > max) throw new HttpError(400, `Username must be ${min} to ${max} characters`);
-  return v;
+  if (typeof raw !== 'string') throw new HttpError(400, USERNAME_MESSAGES.required);
+  const problem = usernameProblem(raw);
+  if (problem) throw new HttpError(400, problem);
+  return raw.trim();
+}
+
+const claimRef = (username: string) => db().doc(`usernames/${usernameKey(username)}`);
+
+/** Whether `username` (any case) is free, or already `uid`'s. */
+async function usernameFree(tx: Transaction | null, username: string, uid: string | null) {
+  const ref = claimRef(username);
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  return !snap.exists || snap.get('uid') === uid;
+}
+
+/**
+ * Claims `username` for `uid` in `tx` (usernames/{lower case}: names are unique whatever their
+ * case) and releases `previous` when it was theirs. Reads first: call before `tx`'s other writes.
+ * Throws 409 when someone else has the name.
+ */
+async function claimUsername(
+  tx: Transaction,
+  uid: string,
+  username: string,
+  previous?: string,
+): Promise<() => void> {
+  if (!(await usernameFree(tx, username, uid))) throw new HttpError(409, USERNAME_MESSAGES.taken);
+  const old =
+    previous !== undefined && usernameKey(previous) !== usernameKey(username)
+      ? await tx.get(claimRef(previous))
+      : null;
+  return () => {
+    tx.set(claimRef(username), { uid });
+    if (old?.exists && old.get('uid') === uid) tx.delete(old.ref);
+  };
+}
+
+/** Releases `uid`'s claim of `username` (account deletion). */
+export async function releaseUsername(uid: string, username: unknown): Promise<void> {
+  if (typeof username !== 'string' || username === '') return;
+  await db().runTransaction(async (tx) => {
+    const snap = await tx.get(claimRef(username));
+    if (snap.exists && snap.get('uid') === uid) tx.delete(snap.ref);
+  });
 }
 
 export function checkEmail(raw: unknown): string {
@@ -73,15 +117,23 @@ export async function signUp(input: { username: unknown; email: unknown; passwor
   const username = checkUsername(input.username);
   const email = checkEmail(input.email);
   const password = checkPassword(input.password);
+  // Before the account exists, so a taken name costs the user nothing.
+  if (!(await usernameFree(null, username, null)))
+    throw new HttpError(409, USERNAME_MESSAGES.taken);
   const user = await auth().createUser({ email, password, displayName: username }).catch(authError);
   try {
-    await db().doc(`users/${user.uid}`).create({
-      username,
-      email,
-      avatar: null,
-      role: 'user',
-      createdAt: FieldValue.serverTimestamp(),
-      notesCount: 0,
+    const ref = db().doc(`users/${user.uid}`);
+    await db().runTransaction(async (tx) => {
+      const claim = await claimUsername(tx, user.uid, username);
+      claim();
+      tx.create(ref, {
+        username,
+        email,
+        avatar: null,
+        role: 'user',
+        createdAt: FieldValue.serverTimestamp(),
+        notesCount: 0,
+      });
     });
   } catch (err) {
     // Without its profile the account would be half made: undo it so the email is free again.
@@ -91,6 +143,23 @@ export async function signUp(input: { username: unknown; email: unknown; passwor
     throw err;
   }
   return user.uid;
+}
+
+/**
+ * A free username for an account that has none yet: `wanted` when free, else `wanted` with a
+ * number (Google sign-in: display names are not unique).
+ */
+async function freeUsernameLike(tx: Transaction, wanted: string, uid: string): Promise<string> {
+  for (let i = 1; i <= 20; i++) {
+    const suffix = i === 1 ? '' : ` ${i === 20 ? uid.slice(0, 8) : i}`;
+    const base = [...wanted]
+      .slice(0, USER_LIMITS.username.max - suffix.length)
+      .join('')
+      .trim();
+    const name = `${base}${suffix}`;
+    if (await usernameFree(tx, name, uid)) return name;
+  }
+  throw new HttpError(409, USERNAME_MESSAGES.taken);
 }
 
 /**
@@ -115,19 +184,21 @@ export async function ensureProfile(
       ? photo
       : null;
   const role = record.customClaims?.['role'] === 'admin' ? 'admin' : 'user';
-  await ref
-    .create({
-      username,
+  if (usernameProblem(username)) username = `user-${uid.slice(0, 6)}`;
+  await db().runTransaction(async (tx) => {
+    // Created concurrently (two tabs signing in): the other write wins, which is fine.
+    if ((await tx.get(ref)).exists) return;
+    const name = await freeUsernameLike(tx, username, uid);
+    (await claimUsername(tx, uid, name))();
+    tx.create(ref, {
+      username: name,
       email,
       avatar,
       role,
       createdAt: FieldValue.serverTimestamp(),
       notesCount: 0,
-    })
-    .catch((err: { code?: number }) => {
-      // Created concurrently (two tabs signing in): the other write wins, which is fine.
-      if (err.code !== 6) throw err;
     });
+  });
   return userView(uid, (await ref.get()).data()!);
 }
 
@@ -208,6 +279,16 @@ export async function applyProfileChanges(uid: string, changes: ProfileChanges):
   const ref = db().doc(`users/${uid}`);
   const before = (await ref.get()).data();
   if (!before) throw new HttpError(404, USER_MESSAGES.notFound);
+
+  // A new username is claimed first, so a taken name changes nothing at all. A change of case
+  // only ("alice" -> "Alice") keeps the same claim.
+  if (changes.username !== undefined && changes.username !== before['username']) {
+    const wanted = changes.username;
+    await db().runTransaction(async (tx) => {
+      const current = (await tx.get(ref)).get('username') as string | undefined;
+      (await claimUsername(tx, uid, wanted, current))();
+    });
+  }
 
   const authUpdate: { email?: string; password?: string; displayName?: string } = {};
   if (changes.email !== undefined && changes.email !== before['email'])

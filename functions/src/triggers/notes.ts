@@ -4,6 +4,8 @@
  * - searchTerms, from the note's fields and the text of its file, when those change;
  * - the uploader's notesCount, when a note is created or deleted;
  * - meta/filterOptions, when the note's contribution to Browse's filters changes;
+ * - the reach of its file link: a new download token when it leaves public view, the replaced
+ *   file deleted after an edit (services/file-links.ts);
  * - a note's commentsCount, when one of its comments is created or deleted.
  *
  * Every handler recomputes from the data as it is now (fresh reads, transactions, exact counts),
@@ -12,6 +14,7 @@
  */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { recountComments, recountNotes } from '../services/counters.js';
+import { limitFileLinks } from '../services/file-links.js';
 import { updateFilterOptions } from '../services/filter-options.js';
 import { indexNote, needsIndexing } from '../services/indexing.js';
 
@@ -28,6 +31,7 @@ export async function onNoteChange(noteId: string, { before, after }: Change): P
     if (typeof uid === 'string' && uid !== '') work.push(recountNotes(uid));
   }
   work.push(updateFilterOptions(before, after));
+  work.push(limitFileLinks(noteId, before, after));
   const results = await Promise.allSettled(work);
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   // Thrown after every part ran, so one failure does not skip the others; the platform retries

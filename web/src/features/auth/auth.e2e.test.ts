@@ -74,6 +74,28 @@ describe('sign up and sign in', () => {
     await page.close();
   });
 
+  it('refuses a username taken in another case, or blank, before making an account', async () => {
+    const page = await fresh();
+    const email = uniqueEmail('copycat');
+    await page.goto('/sign-up');
+    // "Aarav Sharma" is a demo student's name.
+    await page.getByLabel('Username').fill('  aarav SHARMA ');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('This username is already taken');
+    await page.getByLabel('Username').fill('    ');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Username is required');
+    expect(pathOf(page)).toBe('/sign-up');
+    await expect(admin.auth.getUserByEmail(email)).rejects.toMatchObject({
+      code: 'auth/user-not-found',
+    });
+    await page.close();
+  });
+
   it('signs a student in to /profile with replace navigation, kept across reloads', async () => {
     const page = await fresh();
     await page.goto('/about');

@@ -320,7 +320,7 @@ describe('Browse on the seeded stack', () => {
     await page.close();
   });
 
-  it('downloads the file and counts exactly one download', async () => {
+  it('downloads the file and counts one download per reader per day', async () => {
     const note = [...approved].sort(byNewest)[PAGE_SIZE - 2]!;
     const ref = db.doc(`notes/${note.id}`);
     const before = (await ref.get()).get('downloadCount') as number;
@@ -335,8 +335,31 @@ describe('Browse on the seeded stack', () => {
     const download = await saved;
     expect(download.suggestedFilename()).toBe(note.data.fileName);
     await eventually(async () => (await ref.get()).get('downloadCount')).toBe(before + 1);
-    await page.waitForTimeout(500);
+    const marker = db.doc(`notes/${note.id}/downloads/${studentUid}`);
+    expect((await marker.get()).get('uid')).toBe(studentUid);
+    // A second download the same day saves the file again but is not counted again.
+    const again = page.waitForEvent('download');
+    await page
+      .locator(`article[data-note-id="${note.id}"]`)
+      .getByRole('button', { name: 'Download' })
+      .click();
+    expect((await again).suggestedFilename()).toBe(note.data.fileName);
+    await eventually(() =>
+      page
+        .locator(`article[data-note-id="${note.id}"]`)
+        .getByRole('button', { name: 'Download' })
+        .isEnabled(),
+    ).toBe(true);
     expect((await ref.get()).get('downloadCount')).toBe(before + 1);
+    // Counted yesterday: today's first download counts again.
+    await marker.update({ at: new Date(Date.now() - 86_400_000) });
+    const third = page.waitForEvent('download');
+    await page
+      .locator(`article[data-note-id="${note.id}"]`)
+      .getByRole('button', { name: 'Download' })
+      .click();
+    await third;
+    await eventually(async () => (await ref.get()).get('downloadCount')).toBe(before + 2);
     await page.close();
   });
 

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
-import { adminFor, pathOf, pngOfSize, uniqueEmail } from '../../testing/e2e';
+import { PROJECT, adminFor, pathOf, pngOfSize, uniqueEmail } from '../../testing/e2e';
 
 const stack = inject('testStack');
 let browser: Browser;
@@ -89,14 +89,74 @@ describe('profile dashboard', () => {
     await page.close();
   });
 
-  it('changes the password (New Password), and the new one signs in', async () => {
-    const { page, email } = await studentOnProfile('Pass Word');
+  it('changes the password only with the current one, and stays signed in', async () => {
+    const { page, email, uid } = await studentOnProfile('Pass Word');
+    const update = page.getByRole('button', { name: 'Update Profile' });
+    const alert = page.getByRole('alert');
     await page.getByLabel('New Password').fill('changed456');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await update.click();
+    await alert
+      .filter({ hasText: 'Enter your current password to change your password or email' })
+      .waitFor();
+    await page.getByLabel('Current Password').fill('not-my-password');
+    await update.click();
+    await alert.filter({ hasText: 'Your current password is incorrect' }).waitFor();
+    await page.getByLabel('Current Password').fill('secret123');
+    await update.click();
     await page.getByText('Profile updated successfully!').waitFor();
+    // The session goes on: a facade call right after (a rename) and a reload both work.
+    await page.getByLabel('Username').fill('Pass Word Two');
+    await update.click();
+    await expect
+      .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('username'))
+      .toBe('Pass Word Two');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
+    expect(pathOf(page)).toBe('/profile');
     const other = await newPage(browser, stack);
     await signInAs(other, email, 'changed456');
     await other.waitForURL((u) => u.pathname === '/profile');
+    await other.close();
+    await page.close();
+  });
+
+  it('changes the sign-in email once the link sent to the new address is opened', async () => {
+    const { page, uid } = await studentOnProfile('Mail Mover');
+    const next = uniqueEmail('moved');
+    await page.getByLabel('Email').fill(next);
+    await page.getByLabel('Current Password').fill('secret123');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page
+      .getByTestId('profile-notice')
+      .filter({ hasText: `We sent a link to ${next}.` })
+      .waitFor();
+    // Nothing changes before the link is opened.
+    expect((await admin.auth.getUser(uid)).email).not.toBe(next);
+    const codes = (await (
+      await fetch(`http://${stack.host}:9099/emulator/v1/projects/${PROJECT}/oobCodes`)
+    ).json()) as { oobCodes: { oobCode: string; requestType: string; newEmail?: string }[] };
+    const code = codes.oobCodes.find(
+      (c) => c.requestType === 'VERIFY_AND_CHANGE_EMAIL' && c.newEmail === next,
+    );
+    expect(code).toBeDefined();
+    const applied = await fetch(
+      `http://${stack.host}:9099/identitytoolkit.googleapis.com/v1/accounts:update?key=fake-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ oobCode: code!.oobCode }),
+      },
+    );
+    expect(applied.status).toBe(200);
+    expect((await admin.auth.getUser(uid)).email).toBe(next);
+    // Signing in with the new address brings the profile's copy up to date.
+    const other = await newPage(browser, stack);
+    await signInAs(other, next, 'secret123');
+    await other.waitForURL((u) => u.pathname === '/profile');
+    await expect
+      .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('email'))
+      .toBe(next);
     await other.close();
     await page.close();
   });

@@ -1,7 +1,9 @@
-import type { Firestore } from 'firebase/firestore/lite';
+import type { Firestore, Transaction } from 'firebase/firestore/lite';
 import { EMULATOR_PORTS, currentEmulatorHost } from './config';
 
 export type FirestoreSdk = typeof import('firebase/firestore/lite');
+/** A transaction of either SDK (the full SDK's has the same shape). */
+export type FirestoreTransaction = Transaction;
 export interface FirestoreHandle {
   db: Firestore;
   sdk: FirestoreSdk;

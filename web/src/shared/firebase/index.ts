@@ -3,7 +3,12 @@
 // by path by the code that reads with it, so pages that never query keep no Firestore code.
 export { EMULATOR_PORTS, FIREBASE_OPTIONS, emulatorHostFor } from './config';
 export { currentIdToken, loadAuth, type AuthHandle, type AuthSdk } from './auth';
-export { loadFirestore, type FirestoreHandle, type FirestoreSdk } from './firestore';
+export {
+  loadFirestore,
+  type FirestoreHandle,
+  type FirestoreSdk,
+  type FirestoreTransaction,
+} from './firestore';
 export {
   loadLiveFirestore,
   type LiveFirestoreHandle,

@@ -12,6 +12,7 @@
 import { COMMENT_LIMITS } from '@notenest/shared';
 import { loadAuth, type FirestoreHandle, type LiveFirestoreHandle } from '../firebase';
 import { callFacade } from '../http/facade';
+import { spendInTransaction, withRateLimit } from './rate-limit';
 
 export type AnyFirestoreHandle = FirestoreHandle | LiveFirestoreHandle;
 
@@ -32,9 +33,11 @@ export async function fetchLiked(
 }
 
 /**
- * Like or unlike in one batch, as the rules demand: the like document (its id is the uid) is
+ * Like or unlike in one transaction, as the rules demand: the like document (its id is the uid) is
  * created or deleted together with likesCount moving by exactly 1 (an increment, so no read of
- * the current count is needed).
+ * the current count is needed); a like also spends a unit of the user's like limit on this note
+ * (users/{uid}/limits/like). Throws RateLimitError with the user-facing message when the limit is
+ * reached.
  */
 export async function setLiked(
   handle: AnyFirestoreHandle,
@@ -44,17 +47,43 @@ export async function setLiked(
 ): Promise<void> {
   const { db, sdk } = same(handle);
   const likeRef = sdk.doc(db, 'notes', noteId, 'likes', uid);
-  const batch = sdk.writeBatch(db);
-  if (liked) batch.set(likeRef, { createdAt: sdk.serverTimestamp(), uid });
-  else batch.delete(likeRef);
-  batch.update(sdk.doc(db, 'notes', noteId), { likesCount: sdk.increment(liked ? 1 : -1) });
-  await batch.commit();
+  const noteRef = sdk.doc(db, 'notes', noteId);
+  await withRateLimit((reading) =>
+    sdk.runTransaction(db, async (tx) => {
+      if (liked) {
+        const spend = await spendInTransaction(handle, tx, uid, 'like', noteId, reading);
+        spend();
+        tx.set(likeRef, { createdAt: sdk.serverTimestamp(), uid });
+      } else tx.delete(likeRef);
+      tx.update(noteRef, { likesCount: sdk.increment(liked ? 1 : -1) });
+    }),
+  );
 }
 
-/** One Download click: downloadCount + 1, the only change the rules allow a reader here. */
-export async function recordDownload(handle: AnyFirestoreHandle, noteId: string): Promise<void> {
+/** Whether two instants fall on the same UTC day (the rules' `timestamp.date()`). */
+export function sameUtcDay(a: Date, b: Date): boolean {
+  return a.toISOString().slice(0, 10) === b.toISOString().slice(0, 10);
+}
+
+/**
+ * One Download click: downloadCount + 1 with the reader's downloads/{uid} marker stamped now,
+ * once per reader per note per day (UTC), as the rules allow. Resolves to whether this download
+ * was counted (false: already counted today).
+ */
+export async function recordDownload(
+  handle: AnyFirestoreHandle,
+  noteId: string,
+  uid: string,
+): Promise<boolean> {
   const { db, sdk } = same(handle);
-  await sdk.updateDoc(sdk.doc(db, 'notes', noteId), { downloadCount: sdk.increment(1) });
+  const markerRef = sdk.doc(db, 'notes', noteId, 'downloads', uid);
+  return sdk.runTransaction(db, async (tx) => {
+    const at: unknown = (await tx.get(markerRef)).data()?.['at'];
+    if (at instanceof sdk.Timestamp && sameUtcDay(at.toDate(), new Date())) return false;
+    tx.set(markerRef, { uid, at: sdk.serverTimestamp() });
+    tx.update(sdk.doc(db, 'notes', noteId), { downloadCount: sdk.increment(1) });
+    return true;
+  });
 }
 
 export function isValidCommentText(text: string): boolean {

@@ -1,11 +1,13 @@
-import type { Auth, User } from 'firebase/auth';
-import { loadAuth, loadFirestore } from '../../../shared/firebase';
+import type { Auth } from 'firebase/auth';
+import { USERNAME_MESSAGES, usernameProblem } from '@notenest/shared';
+import { loadAuth } from '../../../shared/firebase';
 import { currentEmulatorHost } from '../../../shared/firebase/config';
 import {
   emulatedGoogleIdToken,
   googleSignInMode,
   type EmulatedGoogleAccount,
 } from './emulated-google';
+import { createProfile, usernameTaken } from '../../../shared/users/profile-create';
 import { sessionUserOf } from './session-api';
 import type { SessionUser } from './session';
 
@@ -57,12 +59,16 @@ export interface SignUpInput {
 
 /**
  * Creates the Auth account and its `users/{uid}` profile as firestore.rules allow a user to create
- * their own (role 'user', notesCount 0, server time), then signs out: the spec sends a new user to
- * the sign-in page. Firestore Lite is loaded here, on submit, never by the sign-up page itself.
+ * their own (role 'user', notesCount 0, server time, the username claimed in the same batch), then
+ * signs out: the spec sends a new user to the sign-in page. A taken or invalid username is refused
+ * before the account is made. Firestore Lite is loaded here, on submit, never by the sign-up page.
  */
 export async function signUpWithEmail(auth: Auth, input: SignUpInput): Promise<void> {
-  const { sdk } = await loadAuth();
   const username = input.username.trim();
+  const problem = usernameProblem(username);
+  if (problem) throw new Error(problem);
+  if (await usernameTaken(username)) throw new Error(USERNAME_MESSAGES.taken);
+  const { sdk } = await loadAuth();
   const { user } = await sdk.createUserWithEmailAndPassword(
     auth,
     input.email.trim(),
@@ -70,24 +76,13 @@ export async function signUpWithEmail(auth: Auth, input: SignUpInput): Promise<v
   );
   try {
     await sdk.updateProfile(user, { displayName: username });
-    // The account exists now; should the profile write fail, the profile page creates it on the
-    // first visit (ensureProfile), so the user is not stuck with "email already in use".
+    // The account exists now; should the profile write fail (the name taken a moment ago), the
+    // profile page creates it on the first visit with a free variant of the name, so the user is
+    // not stuck with "email already in use".
     await createProfile(user, username).catch((error: unknown) =>
       console.error('profile not created at sign-up', error),
     );
   } finally {
     await sdk.signOut(auth);
   }
-}
-
-async function createProfile(user: User, username: string): Promise<void> {
-  const { db, sdk } = await loadFirestore();
-  await sdk.setDoc(sdk.doc(db, 'users', user.uid), {
-    username,
-    email: user.email ?? '',
-    avatar: user.photoURL ?? null,
-    role: 'user',
-    createdAt: sdk.serverTimestamp(),
-    notesCount: 0,
-  });
 }

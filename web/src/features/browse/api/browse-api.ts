@@ -155,6 +155,7 @@ export async function setLiked(noteId: string, uid: string, liked: boolean): Pro
   await interactions.setLiked(await loadFirestore(), noteId, uid, liked);
 }
 
-export async function recordDownload(noteId: string): Promise<void> {
-  await interactions.recordDownload(await loadFirestore(), noteId);
+/** Counts a download (once per reader per note per day); resolves to whether it counted. */
+export async function recordDownload(noteId: string, uid: string): Promise<boolean> {
+  return interactions.recordDownload(await loadFirestore(), noteId, uid);
 }

@@ -184,6 +184,11 @@ export default function BrowsePage() {
                 <p className="nn-muted">{EMPTY_HINT}</p>
               </div>
             )}
+            {actions.notice && (
+              <p role="alert" className="nn-browse__error">
+                {actions.notice}
+              </p>
+            )}
             {list.status === 'success' && list.notes.length > 0 && (
               <div className="nn-browse__grid" data-testid="notes-grid">
                 {list.notes.map((note) => (

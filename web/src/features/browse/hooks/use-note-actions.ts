@@ -5,6 +5,7 @@ import { paths } from '../../../shared/routing/paths';
 import { fetchLiked, recordDownload, setLiked } from '../api/browse-api';
 import type { BrowseNote } from '../api/browse-model';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
+import { RateLimitError } from '../../../shared/notes/rate-limit';
 
 export type NoteAction = 'like' | 'download';
 
@@ -18,6 +19,8 @@ export interface NoteActions {
   download: (note: BrowseNote) => void;
   /** The signed-in user, or null after sending the visitor to /sign-in. */
   requireUser: () => SessionUser | null;
+  /** Why the last like was refused, when the user can act on it (a rate limit); else null. */
+  notice: string | null;
 }
 
 /**
@@ -34,6 +37,7 @@ export function useNoteActions(
   const likedRef = useRef(liked);
   likedRef.current = liked;
   const [busy, setBusy] = useState<Record<string, NoteAction | undefined>>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const busyRef = useRef(busy);
   busyRef.current = busy;
 
@@ -62,6 +66,7 @@ export function useNoteActions(
       const me = requireUser();
       if (!me) return;
       void run(note.id, 'like', async () => {
+        setNotice(null);
         try {
           const wasLiked = likedRef.current[note.id] ?? (await fetchLiked(note.id, me.uid));
           await setLiked(note.id, me.uid, !wasLiked);
@@ -71,8 +76,10 @@ export function useNoteActions(
             likesCount: Math.max(0, n.likesCount + (wasLiked ? -1 : 1)),
           }));
         } catch (error) {
-          // Spec: like failures are only logged. Forget the state: it is read again next time.
+          // Spec: like failures are only logged, but for a rate limit, which the user is told
+          // about. Forget the state: it is read again next time.
           console.error('Could not update the like', error);
+          if (error instanceof RateLimitError) setNotice(error.message);
           setLikedState(({ [note.id]: _dropped, ...rest }) => rest);
         }
       });
@@ -82,13 +89,16 @@ export function useNoteActions(
 
   const download = useCallback(
     (note: BrowseNote) => {
-      if (!requireUser()) return;
+      const me = requireUser();
+      if (!me) return;
       const url = note.fileUrl;
       if (!url) return;
       void run(note.id, 'download', async () => {
         await Promise.all([
-          recordDownload(note.id).then(
-            () => onUpdate(note.id, (n) => ({ ...n, downloadCount: n.downloadCount + 1 })),
+          recordDownload(note.id, me.uid).then(
+            (counted) => {
+              if (counted) onUpdate(note.id, (n) => ({ ...n, downloadCount: n.downloadCount + 1 }));
+            },
             (error: unknown) => console.error('Could not count the download', error),
           ),
           saveFile(url, downloadNameFor(note)),
@@ -98,5 +108,5 @@ export function useNoteActions(
     [requireUser, run, onUpdate],
   );
 
-  return { liked, busy, authPending, toggleLike, download, requireUser };
+  return { liked, busy, authPending, toggleLike, download, requireUser, notice };
 }

@@ -113,8 +113,9 @@ export async function setLiked(noteId: string, uid: string, liked: boolean): Pro
   await interactions.setLiked(await loadLiveFirestore(), noteId, uid, liked);
 }
 
-export async function recordDownload(noteId: string): Promise<void> {
-  await interactions.recordDownload(await loadLiveFirestore(), noteId);
+/** Counts a download (once per reader per note per day); resolves to whether it counted. */
+export async function recordDownload(noteId: string, uid: string): Promise<boolean> {
+  return interactions.recordDownload(await loadLiveFirestore(), noteId, uid);
 }
 
 /**

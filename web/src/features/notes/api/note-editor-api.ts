@@ -14,10 +14,14 @@
  * - If the note write fails after the upload, the uploaded file is deleted (the owner may).
  * - On Update the replacement file gets a new name, so the note keeps pointing to its old, intact
  *   file until the update is saved; only then is the old file deleted.
+ * - Uploads are rate-limited (docs/data-model.md "Rate limits"): before a file is sent, one unit
+ *   of the user's upload limit is spent on its path (storage.rules let the file in only then, and
+ *   the note's rules check the same unit); a note with a link spends it on the note's folder.
  */
 import type { User } from 'firebase/auth';
 import type { NoteFileType, NoteInput } from '@notenest/shared';
 import { loadFirestore, loadStorage } from '../../../shared/firebase';
+import { spendInTransaction, withRateLimit } from '../../../shared/notes/rate-limit';
 import { storageFileName, toEditableNote, type EditableNote } from './note-form-model';
 
 /** Thrown when the user cancelled the upload: nothing was written. */
@@ -56,8 +60,9 @@ async function uploadFile(
   { onProgress, signal }: UploadControl,
 ): Promise<FileFields> {
   if (signal.aborted) throw new UploadCancelledError();
-  const { storage, sdk } = await loadStorage();
   const filePath = `notes/${user.uid}/${noteId}/${storageFileName(file.name, Date.now())}`;
+  await spendUpload(user, filePath);
+  const { storage, sdk } = await loadStorage();
   const ref = sdk.ref(storage, filePath);
   const task = sdk.uploadBytesResumable(ref, file, { contentType });
   const cancel = () => task.cancel();
@@ -91,6 +96,19 @@ async function uploadFile(
     fileType: contentType,
     fileSize: file.size,
   };
+}
+
+/**
+ * Spends one unit of the user's upload limit on `key` (a file's path, or a link note's folder).
+ * Throws RateLimitError with the user-facing message when the limit is reached.
+ */
+async function spendUpload(user: User, key: string): Promise<void> {
+  const handle = await loadFirestore();
+  await withRateLimit((reading) =>
+    handle.sdk.runTransaction(handle.db, async (tx) =>
+      (await spendInTransaction(handle, tx, user.uid, 'upload', key, reading))(),
+    ),
+  );
 }
 
 /** Best effort: a file left over costs storage only, it is referenced by no note. */
@@ -129,6 +147,7 @@ export async function createNote(
   // Before the upload: a missing profile fails now, not after megabytes were sent.
   const uploaderName = await usernameOf(user);
   const file = picked ? await uploadFile(user, ref.id, picked, control) : null;
+  if (!file) await spendUpload(user, `notes/${user.uid}/${ref.id}`);
   control.onSaving();
   try {
     await sdk.setDoc(ref, {

@@ -102,6 +102,11 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           {note.likesCount}
         </Button>
       </HStack>
+      {actions.likeMessage && (
+        <Text mt="4" role="alert" color="red.700" fontWeight="medium">
+          {actions.likeMessage}
+        </Text>
+      )}
       {actions.archiveMessage && (
         <Text
           mt="4"

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
+import { RateLimitError } from '../../../shared/notes/rate-limit';
 import { archiveNote, recordDownload, setLiked, watchLiked } from '../api/note-detail-api';
 import { ACTION_MESSAGES, failureMessage, type NoteDetail } from '../api/note-detail-model';
 
@@ -16,6 +17,8 @@ export interface NotePageActions {
   liked: boolean | null;
   liking: boolean;
   toggleLike: () => void;
+  /** Why the last like was refused, when the user can do something about it (a rate limit). */
+  likeMessage: string | null;
   downloading: boolean;
   download: () => void;
   copied: boolean;
@@ -47,13 +50,14 @@ async function copyText(text: string): Promise<void> {
 
 /**
  * The note page's buttons for a signed-in reader (the route is guarded): like/unlike, Download
- * (counted once per click, saved under the file's name), Share (copies the page address) and
+ * (counted once per reader per day, saved under the file's name), Share (copies the page address) and
  * Archive (Saved Notes). Counts are not patched here: the live note shows them.
  */
 export function useNotePageActions(note: NoteDetail, uid: string): NotePageActions {
   const noteId = note.id;
   const [liked, setLikedState] = useState<boolean | null>(null);
   const [liking, setLiking] = useState(false);
+  const [likeMessage, setLikeMessage] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [copied, setCopied] = useState(false);
   const [archiving, setArchiving] = useState(false);
@@ -72,9 +76,14 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
     if (busy.current.like || liked === null) return;
     busy.current.like = true;
     setLiking(true);
+    setLikeMessage(null);
     setLiked(noteId, uid, !liked)
       // Spec section 8: like failures are only logged; the live like document stays the truth.
-      .catch((error: unknown) => console.error('Could not update the like', error))
+      // A rate limit is the exception: the user is told to wait.
+      .catch((error: unknown) => {
+        console.error('Could not update the like', error);
+        if (error instanceof RateLimitError) setLikeMessage(error.message);
+      })
       .finally(() => {
         busy.current.like = false;
         setLiking(false);
@@ -88,7 +97,7 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
     busy.current.download = true;
     setDownloading(true);
     void Promise.all([
-      recordDownload(noteId).catch((error: unknown) =>
+      recordDownload(noteId, uid).catch((error: unknown) =>
         console.error('Could not count the download', error),
       ),
       saveFile(fileUrl, fileName),
@@ -96,7 +105,7 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
       busy.current.download = false;
       setDownloading(false);
     });
-  }, [noteId, fileUrl, fileName]);
+  }, [noteId, uid, fileUrl, fileName]);
 
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(copiedTimer.current), []);
@@ -137,6 +146,7 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
     liked,
     liking,
     toggleLike,
+    likeMessage,
     downloading,
     download,
     copied,

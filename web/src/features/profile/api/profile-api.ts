@@ -7,7 +7,9 @@
 import type { User } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore/lite';
 import type { FirebaseStorage } from 'firebase/storage';
+import { usernameProblem } from '@notenest/shared';
 import { loadAuth, loadFirestore, loadStorage } from '../../../shared/firebase';
+import { createProfileWithFreeName } from '../../../shared/users/profile-create';
 import { callFacade } from '../../../shared/http/facade';
 import {
   avatarProblem,
@@ -19,20 +21,26 @@ import {
   type Profile,
 } from './profile-model';
 
-/** The user's profile; created (as the rules allow) when an Auth account has none yet. */
+/**
+ * The user's profile; created (as the rules allow, the username claimed with it) when an Auth
+ * account has none yet. After a verified email change the profile's copy of the address follows
+ * the account's (the rules allow exactly that copy).
+ */
 export async function ensureProfile(db: Firestore, user: User): Promise<Profile> {
   const { sdk } = await loadFirestore();
   const ref = sdk.doc(db, 'users', user.uid);
   const snap = await sdk.getDoc(ref);
-  if (snap.exists()) return toProfile(user.uid, snap.data());
-  await sdk.setDoc(ref, {
-    username: usernameFor(user.displayName, user.email),
-    email: user.email ?? '',
-    avatar: user.photoURL ?? null,
-    role: 'user',
-    createdAt: sdk.serverTimestamp(),
-    notesCount: 0,
-  });
+  if (snap.exists()) {
+    const profile = toProfile(user.uid, snap.data());
+    if (user.email && user.emailVerified && profile.email !== user.email) {
+      // The ID token must carry the new, verified address for the rules to accept the copy.
+      await user.getIdToken(true);
+      await sdk.updateDoc(ref, { email: user.email });
+      return { ...profile, email: user.email };
+    }
+    return profile;
+  }
+  await createProfileWithFreeName(user, usernameFor(user.displayName, user.email));
   const created = await sdk.getDoc(ref);
   return toProfile(user.uid, created.data() ?? {});
 }
@@ -41,17 +49,59 @@ export interface ProfileChanges {
   username?: string;
   /** Sent only when the user typed one (spec section 5). */
   password?: string;
+  /** A new sign-in email: changed once the user opens the link sent to it. */
+  email?: string;
+  /** The current password, which a password or email change needs (a recent sign-in). */
+  currentPassword?: string;
+}
+
+export const ACCOUNT_MESSAGES = {
+  currentPasswordNeeded: 'Enter your current password to change your password or email',
+  currentPasswordWrong: 'Your current password is incorrect',
+  emailInUse: 'An account with this email already exists',
+  invalidEmail: 'Please enter a valid email address',
+  weakPassword: 'Password should be at least 6 characters',
+  verifyEmail: (email: string) =>
+    `We sent a link to ${email}. Your sign-in email changes once you open it.`,
+} as const;
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+/** Whether the account signs in with a password (Google-only accounts have none to change). */
+export function hasPassword(user: User): boolean {
+  return user.providerData.some((p) => p.providerId === 'password');
 }
 
 /**
- * Account Settings: a new username through the facade (POST /api/user/update/{id}, which also
- * rewrites the username copies on the user's notes and comments), then on the Auth account for
- * the header; a new password on the Auth account.
+ * Account Settings: a new username through the facade (POST /api/user/update/{id}, which claims
+ * the name, refusing one taken in any case, and rewrites its copies on the user's notes and
+ * comments), then on the Auth account for the header. A new password or email first proves the
+ * current password (re-authentication: Firebase requires a recent sign-in for both), so a
+ * borrowed, unlocked session cannot take the account over. The password changes at once and the
+ * session continues on the fresh tokens Firebase returns; the email changes only once its owner
+ * opens the verification link (verifyBeforeUpdateEmail). Resolves to a notice for the user, if any.
  */
-export async function updateAccount(user: User, changes: ProfileChanges): Promise<void> {
+export async function updateAccount(user: User, changes: ProfileChanges): Promise<string | null> {
   const { sdk } = await loadAuth();
+  const email = changes.email?.trim();
+  const changingEmail = !!email && email.toLowerCase() !== (user.email ?? '').toLowerCase();
+  if (changes.password || changingEmail) {
+    if (!changes.currentPassword) throw new Error(ACCOUNT_MESSAGES.currentPasswordNeeded);
+    const credential = sdk.EmailAuthProvider.credential(user.email ?? '', changes.currentPassword);
+    await sdk.reauthenticateWithCredential(user, credential).catch((error: unknown) => {
+      const code = codeOf(error);
+      if (/wrong-password|invalid-credential|invalid-login-credentials/.test(code))
+        throw new Error(ACCOUNT_MESSAGES.currentPasswordWrong);
+      throw error;
+    });
+  }
   if (changes.username !== undefined) {
     const username = changes.username.trim();
+    const problem = usernameProblem(username);
+    if (problem) throw new Error(problem);
     await callFacade(`/api/user/update/${encodeURIComponent(user.uid)}`, {
       method: 'POST',
       token: await user.getIdToken(),
@@ -59,7 +109,23 @@ export async function updateAccount(user: User, changes: ProfileChanges): Promis
     });
     await sdk.updateProfile(user, { displayName: username });
   }
-  if (changes.password) await sdk.updatePassword(user, changes.password);
+  if (changes.password) {
+    await sdk.updatePassword(user, changes.password).catch((error: unknown) => {
+      if (codeOf(error) === 'auth/weak-password') throw new Error(ACCOUNT_MESSAGES.weakPassword);
+      throw error;
+    });
+  }
+  if (changingEmail && email) {
+    await sdk.verifyBeforeUpdateEmail(user, email).catch((error: unknown) => {
+      const code = codeOf(error);
+      if (code === 'auth/email-already-in-use') throw new Error(ACCOUNT_MESSAGES.emailInUse);
+      if (code === 'auth/invalid-email' || code === 'auth/invalid-new-email')
+        throw new Error(ACCOUNT_MESSAGES.invalidEmail);
+      throw error;
+    });
+    return ACCOUNT_MESSAGES.verifyEmail(email);
+  }
+  return null;
 }
 
 /**

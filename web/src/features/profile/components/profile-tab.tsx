@@ -4,7 +4,7 @@ import { useDb, useStorage, type FirebaseUser as User } from '../../../shared/fi
 import { paths } from '../../../shared/routing/paths';
 import { RouterButton, TextField } from '../../../shared/ui';
 import { useAuth, useSignOut } from '../../auth';
-import { deleteAccount, updateAccount, uploadAvatar } from '../api/profile-api';
+import { deleteAccount, hasPassword, updateAccount, uploadAvatar } from '../api/profile-api';
 import { avatarProblem, formatDate, type Profile } from '../api/profile-model';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -125,10 +125,14 @@ function AccountSettings({
   profile: Profile;
   onSaved: (username: string) => void;
 }) {
+  const withPassword = hasPassword(user);
   const [username, setUsername] = useState(profile.username);
+  const [email, setEmail] = useState(user.email ?? '');
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -137,20 +141,31 @@ function AccountSettings({
     return () => clearTimeout(timer);
   }, [saved]);
 
+  const emailChanged =
+    withPassword && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  // A password or email change needs the current password (Firebase: a recent sign-in).
+  const needsCurrent = withPassword && (password !== '' || emailChanged);
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setNotice(null);
     setSaved(false);
     try {
       const trimmed = username.trim();
-      await updateAccount(user, {
+      const message = await updateAccount(user, {
         username: trimmed !== profile.username ? trimmed : undefined,
         password: password || undefined,
+        email: emailChanged ? email.trim() : undefined,
+        currentPassword: currentPassword || undefined,
       });
       setPassword('');
+      setCurrentPassword('');
       onSaved(trimmed);
+      setUsername(trimmed);
       setSaved(true);
+      setNotice(message);
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -174,22 +189,50 @@ function AccountSettings({
           maxLength={40}
           autoComplete="username"
         />
-        <TextField
-          id="profile-password"
-          label="New Password"
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          minLength={6}
-          autoComplete="new-password"
-          placeholder="Leave blank to keep your password"
-        />
+        {withPassword && (
+          <>
+            <TextField
+              id="profile-email"
+              label="Email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              required
+              autoComplete="email"
+            />
+            <TextField
+              id="profile-password"
+              label="New Password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              minLength={6}
+              autoComplete="new-password"
+              placeholder="Leave blank to keep your password"
+            />
+            <TextField
+              id="profile-current-password"
+              label="Current Password"
+              type="password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+              aria-required={needsCurrent}
+              autoComplete="current-password"
+              placeholder="Needed to change your password or email"
+            />
+          </>
+        )}
         <Button type="submit" colorPalette="teal" disabled={busy} alignSelf="start">
           {busy ? 'Updating...' : 'Update Profile'}
         </Button>
         {saved && (
           <Text role="status" color="green.700" fontWeight="medium">
             {PROFILE_UPDATED}
+          </Text>
+        )}
+        {notice && (
+          <Text role="status" color="fg" data-testid="profile-notice">
+            {notice}
           </Text>
         )}
         {error && (
