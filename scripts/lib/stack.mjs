@@ -150,7 +150,43 @@ function configFor(host) {
   // The seed pauses triggers through the hub, so its port is fixed rather than picked.
   emulators.hub = { ...emulators.hub, host, port: HUB_PORT };
   emulators.ui = { enabled: false };
-  return { ...config, emulators };
+  return { ...config, emulators, hosting: hostingFor(config.hosting, host) };
+}
+
+/** Directives of the Content-Security-Policy that must also name the local emulators. */
+const EMULATOR_DIRECTIVES = ['connect-src', 'img-src', 'frame-src'];
+
+/**
+ * firebase.json's Hosting config for a local stack: its Content-Security-Policy also allows the
+ * stack's emulators (the web app talks to http://<host>:<port> instead of *.googleapis.com, and
+ * file links point at the Storage emulator), so the app runs locally under the same policy as in
+ * production, plus exactly those origins.
+ */
+export function hostingFor(hosting, host) {
+  if (!hosting?.headers) return hosting;
+  const config = readFirebaseJson();
+  const origins = SERVICES.filter((s) => s !== 'hosting')
+    .map((s) => config.emulators?.[s]?.port)
+    .filter(Boolean)
+    .map((port) => `http://${host}:${port}`)
+    .join(' ');
+  const widen = (csp) =>
+    csp
+      .split(';')
+      .map((d) => {
+        const name = d.trim().split(/\s+/)[0];
+        return EMULATOR_DIRECTIVES.includes(name) ? `${d.trimEnd()} ${origins}` : d;
+      })
+      .join(';');
+  return {
+    ...hosting,
+    headers: hosting.headers.map((rule) => ({
+      ...rule,
+      headers: rule.headers.map((h) =>
+        h.key.toLowerCase() === 'content-security-policy' ? { ...h, value: widen(h.value) } : h,
+      ),
+    })),
+  };
 }
 
 /**

@@ -408,4 +408,43 @@ describe('Browse on the seeded stack', () => {
     );
     await page.close();
   });
+
+  it('says so when a like or a comment is over the rate limit, and writes nothing', async () => {
+    const note = [...approved].sort(byNewest)[PAGE_SIZE - 4]!;
+    const ref = db.doc(`notes/${note.id}`);
+    const likesBefore = (await ref.get()).get('likesCount') as number;
+    // The student has used up this minute's likes and comments (a window that began just now).
+    const used = (action: string, count: number) =>
+      db
+        .doc(`users/${studentUid}/limits/${action}`)
+        .set({ windowStart: new Date(), count, at: new Date(), key: 'earlier' });
+    await Promise.all([used('like', 30), used('comment', 10)]);
+    const page = await newPage(browser, stack);
+    await signInAs(page, student.email, student.password);
+    await openBrowse(page);
+    const card = page.locator(`article[data-note-id="${note.id}"]`);
+    await card.locator('[data-action="like"]').click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "You're liking too fast. Please wait a minute and try again." })
+      .waitFor();
+    expect((await ref.get()).get('likesCount')).toBe(likesBefore);
+    expect((await db.doc(`notes/${note.id}/likes/${studentUid}`).get()).exists).toBe(false);
+
+    await card.locator('[data-action="comments"]').click();
+    const view = page.getByTestId('note-comments-view');
+    const box = view.getByPlaceholder('Share your thoughts on these notes...');
+    await box.fill('One too many');
+    await view.getByRole('button', { name: 'Submit Comment' }).click();
+    await view
+      .getByRole('alert')
+      .filter({ hasText: "You're commenting too fast. Please wait a minute and try again." })
+      .waitFor();
+    // The text is kept for later.
+    expect(await box.inputValue()).toBe('One too many');
+    await Promise.all(
+      ['like', 'comment'].map((a) => db.doc(`users/${studentUid}/limits/${a}`).delete()),
+    );
+    await page.close();
+  });
 });

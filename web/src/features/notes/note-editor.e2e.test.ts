@@ -351,4 +351,25 @@ describe('Upload and Update screens', () => {
     expect(note['title']).toBe('Process scheduling, revised');
     await admin.db.doc(`notes/${noteId}`).update({ approved: false });
   });
+
+  it('refuses a sixth upload within a minute with a clear message, sending nothing', async () => {
+    const limit = admin.db.doc(`users/${uid}/limits/upload`);
+    await limit.set({ windowStart: new Date(), count: 5, at: new Date(), key: 'earlier' });
+    const [notesBefore, filesBefore] = [(await myNotes()).length, await myFiles()];
+    await page.goto('/uploading-notes');
+    await fillValidForm('One upload too many');
+    await fileInput().setInputFiles({
+      name: 'extra.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Extra notes'),
+    });
+    await page.getByRole('button', { name: 'Share Your Notes' }).click();
+    await banner()
+      .filter({ hasText: "You're uploading too fast. Please wait a minute and try again." })
+      .waitFor();
+    expect(await byLabel('Title').inputValue()).toBe('One upload too many');
+    expect(await myNotes()).toHaveLength(notesBefore);
+    expect(await myFiles()).toEqual(filesBefore);
+    await limit.delete();
+  });
 });

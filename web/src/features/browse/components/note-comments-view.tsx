@@ -26,7 +26,7 @@ export interface NoteCommentsViewProps {
 
 /** The spec's inline detail view opened by a card's comment button. */
 export function NoteCommentsView({ note, onBack, onNote, requireUser }: NoteCommentsViewProps) {
-  const { status, comments, submitting, submit } = useNoteComments(note.id, onNote);
+  const { status, comments, submitting, error, submit } = useNoteComments(note.id, onNote);
   const [text, setText] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -118,6 +118,11 @@ export function NoteCommentsView({ note, onBack, onNote, requireUser }: NoteComm
         >
           Submit Comment
         </Button>
+        {error && (
+          <Text role="alert" color="red.700" mt="3">
+            {error}
+          </Text>
+        )}
       </Box>
 
       <Box as="section" aria-labelledby="browse-comments-heading">

@@ -6,6 +6,8 @@ export interface NoteComments {
   status: 'loading' | 'success' | 'error';
   comments: BrowseComment[];
   submitting: boolean;
+  /** Why the last comment was not posted (the server's message, e.g. a rate limit), or null. */
+  error: string | null;
   /** Resolves true when the comment was saved (the caller then clears its textarea). */
   submit: (text: string) => Promise<boolean>;
 }
@@ -18,6 +20,7 @@ export interface NoteComments {
 export function useNoteComments(noteId: string, onNote: (note: BrowseNote) => void): NoteComments {
   const [status, setStatus] = useState<NoteComments['status']>('loading');
   const [comments, setComments] = useState<BrowseComment[]>([]);
+  const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
@@ -42,12 +45,19 @@ export function useNoteComments(noteId: string, onNote: (note: BrowseNote) => vo
   const submit = useCallback(
     async (text: string) => {
       setSubmitting(true);
+      setError(null);
       let counted: number | null;
       try {
         counted = await addComment(noteId, text);
-      } catch (error) {
-        // Spec section 8: comment failures on Browse are only logged.
-        console.error('Could not add the comment', error);
+      } catch (failure) {
+        // Spec section 8 only logs comment failures on Browse; the user is told too, so a
+        // refused comment (a rate limit, a note gone) does not vanish silently.
+        console.error('Could not add the comment', failure);
+        setError(
+          failure instanceof Error && failure.message
+            ? failure.message
+            : 'Your comment could not be posted. Please try again.',
+        );
         setSubmitting(false);
         return false;
       }
@@ -68,5 +78,5 @@ export function useNoteComments(noteId: string, onNote: (note: BrowseNote) => vo
     [noteId, onNote],
   );
 
-  return { status, comments, submitting, submit };
+  return { status, comments, submitting, error, submit };
 }
