@@ -40,6 +40,12 @@ describe('sign up and sign in', () => {
     await page.getByLabel('Password').fill('secret123');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL((u) => u.pathname === '/sign-in');
+    // Told the account is ready, with the email filled in.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your account is ready. Sign in to continue.' })
+      .waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
 
     const user = await admin.auth.getUserByEmail(email);
     expect(user.displayName).toBe('Nisha Rao');
@@ -150,7 +156,8 @@ describe('sign up and sign in', () => {
     await chooser.getByLabel('Google email').fill(email);
     await chooser.getByLabel('Name (optional)').fill('Gita Rao');
     await chooser.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((u) => u.pathname === '/profile');
+    // Spec section 7: a Google sign-in goes to / (Home; an admin would be sent on).
+    await page.waitForURL((u) => u.pathname === '/');
     await expect
       .poll(() =>
         page
@@ -164,12 +171,14 @@ describe('sign up and sign in', () => {
     const user = await admin.auth.getUserByEmail(email);
     expect(user.providerData.map((p) => p.providerId)).toEqual(['google.com']);
     expect(user.displayName).toBe('Gita Rao');
-    // The profile page created the user's profile document on this first visit.
+    // The first sign-in created the user's profile document.
     await expect
       .poll(async () => (await admin.db.doc(`users/${user.uid}`).get()).get('role'))
       .toBe('user');
 
     // Signing out and choosing the same Google account again reaches the same Firebase user.
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
     await page.locator('header').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname !== '/profile');
     // Signed out for good (the SDK's sign-out has finished and the session hint is gone) before
@@ -181,7 +190,7 @@ describe('sign up and sign in', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByLabel('Google email').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.waitForURL((u) => u.pathname === '/');
     const users = await admin.auth.listUsers(1000);
     expect(users.users.filter((u) => u.email === email).map((u) => u.uid)).toEqual([user.uid]);
     await page.close();
@@ -189,6 +198,22 @@ describe('sign up and sign in', () => {
 });
 
 describe('guards, header and menu', () => {
+  it('signing in from a guarded link (a shared note) lands on that page', async () => {
+    const note = (await admin.db.collection('notes').where('approved', '==', true).limit(1).get())
+      .docs[0]!;
+    const page = await fresh();
+    await page.goto(`/notes/${note.id}?from=share`);
+    await page.waitForURL((u) => u.pathname === '/sign-in');
+    // Signed in on the page the guard sent us to (signInAs would open /sign-in afresh).
+    await page.getByLabel('Email').fill('student3@notenest.dev');
+    await page.getByLabel('Password').fill('student1234');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === `/notes/${note.id}`);
+    expect(new URL(page.url()).search).toBe('?from=share');
+    await page.getByRole('heading', { level: 1, name: note.get('title') as string }).waitFor();
+    await page.close();
+  });
+
   it('sends signed-out visitors of the guarded group to /sign-in, the admin area to /signin', async () => {
     const page = await fresh();
     for (const path of ['/profile', '/uploading-notes', '/update-notes/x', '/notes/x']) {

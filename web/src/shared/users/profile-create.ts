@@ -5,12 +5,14 @@
  */
 import { USERNAME_MESSAGES, USER_LIMITS, usernameKey, usernameProblem } from '@notenest/shared';
 import { loadFirestore } from '../firebase';
+import { usernameFor } from './usernames';
 
 /** The parts of the Auth user a profile is made from (structural: no Auth SDK types here). */
 interface User {
   uid: string;
   email: string | null;
   photoURL: string | null;
+  displayName?: string | null;
 }
 
 /** Whether `username` (any case) is claimed by someone other than `uid`. */
@@ -77,4 +79,14 @@ export async function createProfileWithFreeName(user: User, wanted: string): Pro
   const fallback = numbered(wanted, Number(user.uid.replace(/\D/g, '').slice(0, 6) || '7'));
   await createProfile(user, fallback);
   return fallback;
+}
+
+/**
+ * The signed-in user's profile exists afterwards: created from the Auth account (display name or
+ * email, a free variant of it) when missing, as after a first Google sign-in.
+ */
+export async function ensureProfileExists(user: User): Promise<void> {
+  const { db, sdk } = await loadFirestore();
+  if ((await sdk.getDoc(sdk.doc(db, 'users', user.uid))).exists()) return;
+  await createProfileWithFreeName(user, usernameFor(user.displayName ?? null, user.email));
 }

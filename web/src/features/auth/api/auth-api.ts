@@ -7,7 +7,11 @@ import {
   googleSignInMode,
   type EmulatedGoogleAccount,
 } from './emulated-google';
-import { createProfile, usernameTaken } from '../../../shared/users/profile-create';
+import {
+  createProfile,
+  ensureProfileExists,
+  usernameTaken,
+} from '../../../shared/users/profile-create';
 import { sessionUserOf } from './session-api';
 import type { SessionUser } from './session';
 
@@ -23,12 +27,13 @@ export async function signInWithEmail(
 }
 
 /**
- * "Continue with Google" in production: Google's popup. The profile document is created on the
- * first visit of the profile (ensureProfile).
+ * "Continue with Google" in production: Google's popup. A first sign-in creates the profile (its
+ * display name, or a free variant of it).
  */
 export async function signInWithGoogle(auth: Auth): Promise<SessionUser> {
   const { sdk } = await loadAuth();
   const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  await ensureProfileExists(user);
   return sessionUserOf(user);
 }
 
@@ -48,6 +53,7 @@ export async function signInWithEmulatedGoogle(
   const { sdk } = await loadAuth();
   const credential = sdk.GoogleAuthProvider.credential(emulatedGoogleIdToken(account));
   const { user } = await sdk.signInWithCredential(auth, credential);
+  await ensureProfileExists(user);
   return sessionUserOf(user);
 }
 

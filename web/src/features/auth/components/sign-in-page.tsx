@@ -1,12 +1,12 @@
 import { Box, Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterLink, TextField } from '../../../shared/ui';
 import { signInWithEmail } from '../api/auth-api';
 import { SIGN_IN_FALLBACK, authErrorMessage } from '../api/auth-errors';
-import { signInDestination } from '../api/destinations';
+import { afterSignIn, signInDestination, signInStateOf } from '../api/destinations';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { useAuth, useRequiredAuth } from '../hooks/use-auth';
 import { AuthCard, GoogleIcon } from './auth-card';
@@ -17,7 +17,9 @@ function SignInForm() {
   const state = useRequiredAuth();
   const { setUser } = useAuth();
   const navigate = useNavigate();
-  const google = useGoogleSignIn();
+  // Sent here by a guard (`from`: the page asked for) or by a fresh sign-up (its email).
+  const { from, signedUpEmail } = signInStateOf(useLocation().state);
+  const google = useGoogleSignIn(from);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -25,7 +27,8 @@ function SignInForm() {
   if (state.status === 'loading') return <LoadingState />;
   // Already signed in (a reload, or a link to /signin): go where a sign-in lands.
   if (state.status === 'signed-in' && !busy && !google.busy) {
-    return <Navigate to={signInDestination(state.user.role)} replace />;
+    const role = state.user.role;
+    return <Navigate to={afterSignIn(role, from, signInDestination(role))} replace />;
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -40,7 +43,7 @@ function SignInForm() {
         String(form.get('password') ?? ''),
       );
       setUser(user);
-      navigate(signInDestination(user.role), { replace: true });
+      navigate(afterSignIn(user.role, from, signInDestination(user.role)), { replace: true });
     } catch (e) {
       setError(authErrorMessage(e, SIGN_IN_FALLBACK));
       setBusy(false);
@@ -56,6 +59,11 @@ function SignInForm() {
         onSubmit={onSubmit}
         aria-label="Sign in"
       >
+        {signedUpEmail !== undefined && (
+          <Text role="status" color="green.800" fontWeight="medium" textAlign="center">
+            Your account is ready. Sign in to continue.
+          </Text>
+        )}
         <TextField
           id="sign-in-email"
           label="Email"
@@ -63,6 +71,7 @@ function SignInForm() {
           type="email"
           required
           autoComplete="email"
+          defaultValue={signedUpEmail}
         />
         <TextField
           id="sign-in-password"
@@ -91,7 +100,12 @@ function SignInForm() {
         </Text>
         <Text textAlign="center">
           Don&apos;t have an account?{' '}
-          <RouterLink to={paths.signUp} color="teal.700" fontWeight="semibold">
+          <RouterLink
+            to={paths.signUp}
+            state={from ? { from } : undefined}
+            color="teal.700"
+            fontWeight="semibold"
+          >
             Sign up
           </RouterLink>
         </Text>

@@ -1,11 +1,12 @@
 import { Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { ErrorBanner, RouterLink, TextField } from '../../../shared/ui';
 import { signUpWithEmail } from '../api/auth-api';
 import { authErrorMessage } from '../api/auth-errors';
+import { signInStateOf } from '../api/destinations';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { useAuth, useRequiredAuth } from '../hooks/use-auth';
 import { AuthCard, GoogleIcon } from './auth-card';
@@ -15,7 +16,9 @@ function SignUpForm() {
   useRequiredAuth();
   const { setUser } = useAuth();
   const navigate = useNavigate();
-  const google = useGoogleSignIn();
+  // Where the user was going before a guard sent them to sign in (kept through sign-up).
+  const { from } = signInStateOf(useLocation().state);
+  const google = useGoogleSignIn(from);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -25,14 +28,16 @@ function SignUpForm() {
     setBusy(true);
     setError(null);
     try {
+      const email = String(form.get('email') ?? '').trim();
       await signUpWithEmail(auth, {
         username: String(form.get('username') ?? ''),
-        email: String(form.get('email') ?? ''),
+        email,
         password: String(form.get('password') ?? ''),
       });
-      // signUpWithEmail signed the new account out again: the spec sends it to sign in.
+      // signUpWithEmail signed the new account out again: the spec sends it to sign in, where
+      // it is told the account is ready and finds its email filled in.
       setUser(null);
-      navigate(paths.signIn);
+      navigate(paths.signIn, { state: { signedUpEmail: email, from } });
     } catch (e) {
       setError(authErrorMessage(e, 'Failed to sign up'));
       setBusy(false);

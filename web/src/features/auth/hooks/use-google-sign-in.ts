@@ -6,17 +6,19 @@ import {
   signInWithEmulatedGoogle,
   signInWithGoogle,
 } from '../api/auth-api';
-import { signInDestination } from '../api/destinations';
+import { afterSignIn } from '../api/destinations';
+import { paths } from '../../../shared/routing/paths';
 import type { EmulatedGoogleAccount } from '../api/emulated-google';
 import type { SessionUser } from '../api/session';
 import { useAuth } from './use-auth';
 
 /**
- * "Continue with Google": on success the user lands where a sign-in lands (by role, replacing the
- * history entry). Failures are only logged (spec section 8). On a local stack the button first
+ * "Continue with Google": on success the user lands on the page a guard sent them from (`from`),
+ * else on Home (spec section 7: "then go to /"; Home sends an admin on to the dashboard), replacing
+ * the history entry. Failures are only logged (spec section 8). On a local stack the button first
  * opens the account chooser standing in for Google's (`chooserOpen`), then `chooseAccount` signs in.
  */
-export function useGoogleSignIn() {
+export function useGoogleSignIn(from?: string) {
   const auth = useFirebaseAuth();
   const { setUser } = useAuth();
   const navigate = useNavigate();
@@ -28,7 +30,7 @@ export function useGoogleSignIn() {
     try {
       const user = await signIn();
       setUser(user);
-      navigate(signInDestination(user.role), { replace: true });
+      navigate(afterSignIn(user.role, from, paths.home), { replace: true });
     } catch (error) {
       console.error('Google sign-in failed', error);
       setBusy(false);

@@ -42,16 +42,7 @@ export function toNoteListItem(id: string, data: Record<string, unknown>): NoteL
   };
 }
 
-/**
- * A username for a profile created from an Auth account (Google sign-in, or a sign-up whose
- * profile write failed): the display name, else the email's local part, fitted to the rules'
- * 2-40 characters.
- */
-export function usernameFor(displayName: string | null, email: string | null): string {
-  let name = displayName?.trim() || email?.split('@')[0]?.trim() || 'Student';
-  name = Array.from(name).slice(0, 40).join('');
-  return name.length >= 2 ? name : `${name}_user`;
-}
+export { usernameFor } from '../../../shared/users/usernames';
 
 /**
  * The avatar picker takes PNG, JPEG, GIF or WebP images of at most 2 MiB (storage.rules). Null
