@@ -129,6 +129,18 @@ export async function archiveNote(noteId: string): Promise<void> {
   });
 }
 
+/**
+ * Deletes the note with its comments, likes, saved copies and file: the spec's `DELETE
+ * /api/uploading/delete/{noteId}`. The facade allows the uploader and admins and answers anyone
+ * else with "You can only delete your own notes".
+ */
+export async function deleteNote(noteId: string): Promise<void> {
+  await callFacade(`/api/uploading/delete/${encodeURIComponent(noteId)}`, {
+    method: 'DELETE',
+    token: await interactions.idToken(),
+  });
+}
+
 function commentPath(noteId: string, commentId: string): string {
   return `/api/notes/comments/${encodeURIComponent(noteId)}/${encodeURIComponent(commentId)}`;
 }

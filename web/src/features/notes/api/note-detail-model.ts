@@ -110,7 +110,14 @@ export const ACTION_MESSAGES = {
     failed: 'Failed to add comment',
     exception: 'Something went wrong while adding comment',
   },
+  deleteNote: {
+    failed: 'Failed to delete the note',
+    exception: 'Something went wrong while deleting the note',
+  },
 } as const;
+
+export const DELETE_NOTE_CONFIRMATION =
+  'Are you sure you want to delete this note? Its comments and likes go with it.';
 
 export const DELETE_COMMENT_CONFIRMATION = 'Are you sure you want to delete this comment?';
 

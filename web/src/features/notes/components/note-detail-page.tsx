@@ -1,6 +1,7 @@
 import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import { LoadingState } from '../../../shared/ui';
+import { paths } from '../../../shared/routing/paths';
+import { LoadingState, RouterButton } from '../../../shared/ui';
 import { HeartIcon } from '../../../shared/ui/icons';
 import { formatDate } from '../../../shared/utils/dates';
 import { useAuth } from '../../auth';
@@ -25,6 +26,26 @@ function LoadFailure() {
         <Button colorPalette="teal" onClick={() => window.location.reload()}>
           Try Again
         </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** A note that was deleted, or that this reader may not see (pending review). */
+function Unavailable() {
+  return (
+    <Container maxW="xl" py="20" textAlign="center">
+      <Stack gap="4" align="center">
+        <Heading as="h1" size="2xl">
+          This note is not available
+        </Heading>
+        <Text color="fg.muted">
+          It may have been deleted, or it is waiting for an admin&apos;s review. Browse the notes
+          that are shared now.
+        </Text>
+        <RouterButton to={paths.browse} colorPalette="teal">
+          Browse Notes
+        </RouterButton>
       </Stack>
     </Container>
   );
@@ -87,6 +108,19 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
         <Button variant="outline" onClick={actions.archive} loading={actions.archiving}>
           Archive
         </Button>
+        {/* Spec section 6: shown to everyone who sees the note; the Update screen and the facade
+            decide who may use them, and say so. */}
+        <RouterButton to={paths.updateNote(note.id)} variant="outline">
+          Edit
+        </RouterButton>
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={actions.deleteNote}
+          loading={actions.deleting}
+        >
+          Delete
+        </Button>
         <Button
           variant="outline"
           colorPalette="red"
@@ -105,6 +139,11 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
       {actions.likeMessage && (
         <Text mt="4" role="alert" color="red.700" fontWeight="medium">
           {actions.likeMessage}
+        </Text>
+      )}
+      {actions.deleteMessage && (
+        <Text mt="4" role="alert" color="red.700" fontWeight="medium">
+          {actions.deleteMessage}
         </Text>
       )}
       {actions.archiveMessage && (
@@ -148,6 +187,7 @@ export default function NoteDetailPage() {
   const note = useLiveNote(notesId);
   const { state } = useAuth();
   if (note.status === 'failed') return <LoadFailure />;
+  if (note.status === 'unavailable') return <Unavailable />;
   // The guard only renders this page for a signed-in user; until then, keep loading.
   if (note.status === 'loading' || state.status !== 'signed-in') {
     return <LoadingState label="Loading Notes..." />;

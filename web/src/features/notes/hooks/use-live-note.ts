@@ -3,12 +3,16 @@ import { watchNote } from '../api/note-detail-api';
 import type { NoteDetail } from '../api/note-detail-model';
 
 export type LiveNote =
-  { status: 'loading' } | { status: 'loaded'; note: NoteDetail } | { status: 'failed' };
+  | { status: 'loading' }
+  | { status: 'loaded'; note: NoteDetail }
+  | { status: 'unavailable' }
+  | { status: 'failed' };
 
 /**
- * The note, kept current while the page is open. A note that does not exist, or that the rules
- * do not let this reader see (someone else's pending note), is a failure like any other: the
- * page shows its error screen rather than telling strangers which pending notes exist.
+ * The note, kept current while the page is open. A note that does not exist (deleted) and one
+ * the rules do not let this reader see (someone else's pending note, or one sent back to review
+ * while open) are both "unavailable", told apart from nothing, so strangers do not learn which
+ * pending notes exist; any other error (the network) is a failure worth retrying.
  */
 export function useLiveNote(noteId: string): LiveNote {
   const [state, setState] = useState<LiveNote>({ status: 'loading' });
@@ -16,10 +20,11 @@ export function useLiveNote(noteId: string): LiveNote {
     setState({ status: 'loading' });
     return watchNote(
       noteId,
-      (note) => setState(note ? { status: 'loaded', note } : { status: 'failed' }),
+      (note) => setState(note ? { status: 'loaded', note } : { status: 'unavailable' }),
       (error) => {
         console.error('Could not load the note', error);
-        setState({ status: 'failed' });
+        const denied = (error as { code?: unknown } | null)?.code === 'permission-denied';
+        setState({ status: denied ? 'unavailable' : 'failed' });
       },
     );
   }, [noteId]);

@@ -1,8 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../shared/routing/paths';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
 import { RateLimitError } from '../../../shared/notes/rate-limit';
-import { archiveNote, recordDownload, setLiked, watchLiked } from '../api/note-detail-api';
-import { ACTION_MESSAGES, failureMessage, type NoteDetail } from '../api/note-detail-model';
+import {
+  archiveNote,
+  deleteNote as deleteNoteApi,
+  recordDownload,
+  setLiked,
+  watchLiked,
+} from '../api/note-detail-api';
+import {
+  ACTION_MESSAGES,
+  DELETE_NOTE_CONFIRMATION,
+  failureMessage,
+  type NoteDetail,
+} from '../api/note-detail-model';
 
 /** Spec section 9: the Copied! label resets after 2000 ms. */
 export const COPIED_RESET_MS = 2000;
@@ -26,6 +39,10 @@ export interface NotePageActions {
   archiving: boolean;
   archive: () => void;
   archiveMessage: ActionMessage | null;
+  deleting: boolean;
+  /** Asks, then deletes through the facade and leaves for Browse; a refusal is said here. */
+  deleteNote: () => void;
+  deleteMessage: string | null;
 }
 
 /** Copies text; falls back to a hidden textarea where the Clipboard API is refused. */
@@ -62,8 +79,11 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
   const [copied, setCopied] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [archiveMessage, setArchiveMessage] = useState<ActionMessage | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteMessage, setDeleteMessage] = useState<string | null>(null);
+  const navigate = useNavigate();
   // Refs, so a second click before React re-renders cannot start a second write.
-  const busy = useRef({ like: false, download: false, archive: false });
+  const busy = useRef({ like: false, download: false, archive: false, delete: false });
 
   useEffect(() => {
     setLikedState(null);
@@ -142,7 +162,29 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
       });
   }, [noteId]);
 
+  const deleteNote = useCallback(() => {
+    if (busy.current.delete || !window.confirm(DELETE_NOTE_CONFIRMATION)) return;
+    busy.current.delete = true;
+    setDeleting(true);
+    setDeleteMessage(null);
+    deleteNoteApi(noteId)
+      .then(
+        () => navigate(paths.browse, { replace: true }),
+        (error: unknown) => {
+          console.error('Could not delete the note', error);
+          setDeleteMessage(failureMessage(error, ACTION_MESSAGES.deleteNote));
+        },
+      )
+      .finally(() => {
+        busy.current.delete = false;
+        setDeleting(false);
+      });
+  }, [noteId, navigate]);
+
   return {
+    deleting,
+    deleteNote,
+    deleteMessage,
     liked,
     liking,
     toggleLike,
