@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
 import { adminFor, pathOf, uniqueEmail } from '../../testing/e2e';
-import { ADMIN_TEXTS } from './api/admin-model';
+import { ADMIN_TEXTS, UNREACHABLE } from './api/admin-model';
 
 const stack = inject('testStack');
 const admin = adminFor(stack);
@@ -514,7 +514,8 @@ describe('figures', () => {
     const a = await uploadNote(uploader, `Quokka College One ${RUN}`);
     const b = await uploadNote(uploader, `Quokka College Two ${RUN}`);
     await admin.db.doc(`notes/${a}`).update({ downloadCount: 3 });
-    await admin.db.doc(`notes/${b}`).update({ downloadCount: 4 });
+    // Over a thousand, to see the thousands separator.
+    await admin.db.doc(`notes/${b}`).update({ downloadCount: 1240 });
     const mine = (await admin.db.collection('notes').where('collegeName', '==', COLLEGE).get())
       .docs;
 
@@ -522,18 +523,23 @@ describe('figures', () => {
     const cardFigures = async (name: string) => {
       const card = page.locator(`li[data-college="${name}"]`);
       const values = await card.locator('dd').allTextContents();
-      return values.map(Number);
+      return values.map((v) => Number(v.replace(/,/g, '')));
     };
     await page.getByLabel('Search colleges').fill(COLLEGE.toLowerCase());
     await page.locator('li[data-college]').first().waitFor();
     expect(await page.locator('li[data-college]').count()).toBe(1);
     const approved = mine.filter((d) => d.get('approved') === true).length;
+    const downloads = mine.reduce((s, d) => s + (d.get('downloadCount') as number), 0);
     expect(await cardFigures(COLLEGE)).toEqual([
       mine.length,
-      mine.reduce((s, d) => s + (d.get('downloadCount') as number), 0),
+      downloads,
       approved,
       mine.length - approved,
     ]);
+    expect(downloads).toBeGreaterThan(999);
+    expect(await page.locator(`li[data-college="${COLLEGE}"] dd`).nth(1).textContent()).toBe(
+      downloads.toLocaleString('en-US'),
+    );
 
     // Every card against the data (other files add notes meanwhile: a still snapshot).
     await matchesData(
@@ -573,7 +579,7 @@ describe('figures', () => {
       ),
     );
     expect(new Map(shown)).toEqual(
-      new Map(mine.map((d) => [d.id, String(d.get('downloadCount'))])),
+      new Map(mine.map((d) => [d.id, (d.get('downloadCount') as number).toLocaleString('en-US')])),
     );
     await page.getByRole('button', { name: 'Back to All Colleges' }).click();
     await page.getByRole('heading', { name: 'Colleges', exact: true }).waitFor();
@@ -624,6 +630,12 @@ describe('loading texts and error banners', () => {
       'Failed to fetch college notes',
     );
     expect(pathOf(page)).toBe('/admin-dashboard/colleges');
+    // No answer at all (the network): said once, not "Failed to fetch users: Failed to fetch".
+    await page.route('**/api/admin/users', (route) => route.abort());
+    await page.goto('/admin-dashboard/users');
+    await eventually(() => page.getByRole('alert').textContent()).toBe(
+      `Failed to fetch users: ${UNREACHABLE}`,
+    );
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  UNREACHABLE,
   bannerText,
   collegeNames,
   formatDay,
@@ -13,6 +14,7 @@ import {
   validateUserEdit,
   type AdminNote,
 } from './admin-model';
+import { FacadeError } from '../../../shared/http/facade';
 
 const note = (over: Partial<AdminNote>): AdminNote => ({
   id: 'n',
@@ -131,5 +133,18 @@ describe('admin model', () => {
       'Failed to fetch users',
     );
     expect(bannerText('Failed to fetch users', 'x')).toBe('Failed to fetch users');
+    // The server's own reason, once; a network failure says so instead of "Failed to fetch".
+    expect(
+      bannerText(
+        'Failed to fetch users',
+        new FacadeError('HTTP 403', 403, 'Admin access required'),
+      ),
+    ).toBe('Failed to fetch users: Admin access required');
+    expect(bannerText('Failed to fetch users', new FacadeError('HTTP 500', 500, null))).toBe(
+      'Failed to fetch users',
+    );
+    expect(bannerText('Failed to fetch users', new TypeError('Failed to fetch'))).toBe(
+      `Failed to fetch users: ${UNREACHABLE}`,
+    );
   });
 });

@@ -4,6 +4,7 @@
  * Firebase imports, so it is unit-tested without an SDK.
  */
 import { USER_LIMITS, charLength, type Role } from '@notenest/shared';
+import { FacadeError } from '../../../shared/http/facade';
 
 /** The spec's section 8 texts of the admin screens. */
 export const ADMIN_ERRORS = {
@@ -215,10 +216,19 @@ export function formatDay(iso: string | null): string {
     : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** The banner text: the spec's message, and the server's reason when it gave one. */
+/** What follows the spec's message when the server could not be reached at all. */
+export const UNREACHABLE = 'the server could not be reached. Check your connection and try again';
+
+/**
+ * The banner text: the spec's message, then why, once: the server's own reason when it gave one,
+ * or that it could not be reached (the browser's fetch says only "Failed to fetch", which after
+ * "Failed to fetch users" read as an echo). A status without a reason adds nothing.
+ */
 export function bannerText(spec: string, error: unknown): string {
-  const reason = error instanceof Error ? error.message.trim() : '';
-  return reason && reason !== spec && !/^Request failed with status/.test(reason)
-    ? `${spec}: ${reason}`
-    : spec;
+  let reason = '';
+  if (error instanceof FacadeError) reason = error.serverMessage?.trim() ?? '';
+  else if (error instanceof TypeError) reason = UNREACHABLE;
+  else if (error instanceof Error) reason = error.message.trim();
+  if (/^Request failed with status/.test(reason) || reason === spec) reason = '';
+  return reason ? `${spec}: ${reason}` : spec;
 }

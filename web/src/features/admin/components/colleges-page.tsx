@@ -15,6 +15,7 @@ import {
 import { useAdminUser } from '../hooks/admin-user';
 import { useResource } from '../hooks/use-resource';
 import { DataTable, ErrorBanner, PageTitle, StatusBadge, Table } from './admin-ui';
+import { formatCount } from '../../../shared/utils/numbers';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -23,7 +24,7 @@ function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </chakra.dt>
       <chakra.dd fontSize="xl" fontWeight="bold" color="gray.900">
-        {value}
+        {formatCount(value)}
       </chakra.dd>
     </Box>
   );
@@ -96,7 +97,7 @@ function CollegeNotes({ college, onBack }: { college: string; onBack: () => void
                 <Table.Cell>
                   <StatusBadge approved={n.approved} />
                 </Table.Cell>
-                <Table.Cell>{n.downloadCount}</Table.Cell>
+                <Table.Cell>{formatCount(n.downloadCount)}</Table.Cell>
               </Table.Row>
             ))}
           </DataTable>

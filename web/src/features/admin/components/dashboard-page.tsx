@@ -5,6 +5,7 @@ import { ADMIN_ERRORS, ADMIN_LOADING, bannerText } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
 import { useResource } from '../hooks/use-resource';
 import { DataTable, ErrorBanner, PageTitle, Table } from './admin-ui';
+import { formatCount } from '../../../shared/utils/numbers';
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
@@ -22,7 +23,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fontSize="3xl" fontWeight="bold" data-testid="stat-value">
-        {value.toLocaleString('en-US')}
+        {formatCount(value)}
       </Text>
     </Box>
   );
@@ -61,7 +62,7 @@ export function DashboardPage() {
                 <Table.Cell>{n.subject}</Table.Cell>
                 <Table.Cell>{n.collegeName}</Table.Cell>
                 <Table.Cell>{n.uploaderName}</Table.Cell>
-                <Table.Cell>{n.downloadCount}</Table.Cell>
+                <Table.Cell>{formatCount(n.downloadCount)}</Table.Cell>
               </Table.Row>
             ))}
           </DataTable>

@@ -2,6 +2,7 @@ import { Box, Link, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ADMIN_TEXTS, formatDay, type AdminNote } from '../api/admin-model';
 import { AdminDialog } from './admin-ui';
+import { formatCount } from '../../../shared/utils/numbers';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,7 +35,7 @@ export function NoteDetailDialog({
             <Field label="Subject">{note.subject || 'N/A'}</Field>
             <Field label="College">{note.collegeName || 'N/A'}</Field>
             <Field label="Uploaded By">{note.uploaderName}</Field>
-            <Field label="Download Count">{note.downloadCount}</Field>
+            <Field label="Download Count">{formatCount(note.downloadCount)}</Field>
             <Field label="Status">{note.approved ? 'Approved' : 'Pending Approval'}</Field>
             <Field label="Uploaded Date">{formatDay(note.createdAt) || 'N/A'}</Field>
           </chakra.dl>

@@ -26,6 +26,7 @@ import {
   Table,
 } from './admin-ui';
 import { NoteDetailDialog } from './note-detail-dialog';
+import { formatCount } from '../../../shared/utils/numbers';
 
 /**
  * Notes: every note, searchable by title, subject or uploader and filtered by college; approve,
@@ -120,7 +121,7 @@ export function NotesPage() {
                 <Table.Cell>
                   <StatusBadge approved={n.approved} />
                 </Table.Cell>
-                <Table.Cell>{n.downloadCount}</Table.Cell>
+                <Table.Cell>{formatCount(n.downloadCount)}</Table.Cell>
                 <Table.Cell>
                   <Flex gap="2">
                     <Button

@@ -27,6 +27,7 @@ import {
   ShowMore,
   Table,
 } from './admin-ui';
+import { formatCount } from '../../../shared/utils/numbers';
 
 function RoleBadge({ role }: { role: AdminUser['role'] }) {
   return role === 'admin' ? (
@@ -215,7 +216,7 @@ export function UsersPage() {
                 <Table.Cell>
                   <RoleBadge role={u.role} />
                 </Table.Cell>
-                <Table.Cell>{u.notesCount}</Table.Cell>
+                <Table.Cell>{formatCount(u.notesCount)}</Table.Cell>
                 <Table.Cell>
                   <Flex gap="2">
                     <Button

@@ -4,6 +4,7 @@ import { paths } from '../../../shared/routing/paths';
 import { orNA, type BrowseNote } from '../api/browse-model';
 import { CommentIcon, HeartIcon } from '../../../shared/ui/icons';
 import './note-card.css';
+import { formatCount } from '../../../shared/utils/numbers';
 
 export interface NoteCardProps {
   note: BrowseNote;
@@ -40,8 +41,10 @@ export const NoteCard = memo(function NoteCard({
     ['Semester', note.semester],
   ];
   const titleId = `note-${note.id}-title`;
-  const likes = `${note.likesCount} ${note.likesCount === 1 ? 'like' : 'likes'}`;
-  const comments = `${note.commentsCount} ${note.commentsCount === 1 ? 'comment' : 'comments'}`;
+  const likes = `${formatCount(note.likesCount)} ${note.likesCount === 1 ? 'like' : 'likes'}`;
+  const comments = `${formatCount(note.commentsCount)} ${
+    note.commentsCount === 1 ? 'comment' : 'comments'
+  }`;
   return (
     <article aria-labelledby={titleId} data-note-id={note.id} className="nn-note-card">
       <h2 id={titleId} className="nn-heading nn-note-card__title">
@@ -71,7 +74,7 @@ export const NoteCard = memo(function NoteCard({
           data-action="like"
         >
           <HeartIcon filled={liked === true} />
-          <span data-count="likes">{note.likesCount}</span>
+          <span data-count="likes">{formatCount(note.likesCount)}</span>
         </button>
         <button
           type="button"
@@ -81,7 +84,7 @@ export const NoteCard = memo(function NoteCard({
           data-action="comments"
         >
           <CommentIcon />
-          <span data-count="comments">{note.commentsCount}</span>
+          <span data-count="comments">{formatCount(note.commentsCount)}</span>
         </button>
         <span className="nn-note-card__spacer" />
         <button

@@ -12,6 +12,7 @@ import {
 import { useNoteComments } from '../hooks/use-note-comments';
 import type { NoteActions } from '../hooks/use-note-actions';
 import { FieldLabel, TextArea } from '../../../shared/ui/form-controls';
+import { formatCount } from '../../../shared/utils/numbers';
 
 export const COMMENT_PLACEHOLDER = 'Share your thoughts on these notes...';
 export const NO_COMMENTS_TEXT = 'No comments yet. Be the first to comment!';
@@ -127,7 +128,7 @@ export function NoteCommentsView({ note, onBack, onNote, requireUser }: NoteComm
 
       <Box as="section" aria-labelledby="browse-comments-heading">
         <Heading id="browse-comments-heading" as="h3" size="lg" mb="4">
-          Comments ({count})
+          Comments ({formatCount(count)})
         </Heading>
         {status === 'loading' && <Text color="fg.muted">Loading comments...</Text>}
         {status === 'error' && <Text color="fg.muted">Comments could not be loaded.</Text>}

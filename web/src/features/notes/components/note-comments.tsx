@@ -15,6 +15,7 @@ import {
   type Viewer,
 } from '../api/note-detail-model';
 import { useLiveComments, type LiveComments } from '../hooks/use-live-comments';
+import { formatCount } from '../../../shared/utils/numbers';
 
 export const COMMENT_PLACEHOLDER = 'Share your thoughts on these notes...';
 export const NO_COMMENTS_TEXT = 'No comments yet. Be the first to comment!';
@@ -47,7 +48,7 @@ export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewe
       p={{ base: '5', md: '6' }}
     >
       <Heading id="note-comments-heading" as="h2" size="lg" mb="4">
-        Comments ({count})
+        Comments ({formatCount(count)})
       </Heading>
 
       <Box as="form" onSubmit={onSubmit} mb="6">

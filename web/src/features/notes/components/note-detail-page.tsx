@@ -11,6 +11,7 @@ import { useNotePageActions } from '../hooks/use-note-page-actions';
 import { NoteComments } from './note-comments';
 import { NotePreview } from './note-preview';
 import { NoteSidePanels } from './note-side-panels';
+import { formatCount } from '../../../shared/utils/numbers';
 
 /** Spec section 2 "Note detail screen", failure state. */
 function LoadFailure() {
@@ -53,7 +54,7 @@ function Unavailable() {
 
 function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
   const actions = useNotePageActions(note, viewer.uid);
-  const likes = `${note.likesCount} ${note.likesCount === 1 ? 'like' : 'likes'}`;
+  const likes = `${formatCount(note.likesCount)} ${note.likesCount === 1 ? 'like' : 'likes'}`;
   return (
     <Box
       as="section"
@@ -133,7 +134,7 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           data-action="like"
         >
           <HeartIcon filled={actions.liked === true} />
-          {note.likesCount}
+          {formatCount(note.likesCount)}
         </Button>
       </HStack>
       {actions.likeMessage && (

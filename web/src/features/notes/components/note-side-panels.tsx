@@ -2,6 +2,7 @@ import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../shared/utils/dates';
 import type { NoteDetail } from '../api/note-detail-model';
+import { formatCount } from '../../../shared/utils/numbers';
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -54,8 +55,8 @@ export function NoteSidePanels({ note }: { note: NoteDetail }) {
         <Facts
           testId="note-statistics"
           rows={[
-            ['Likes', note.likesCount],
-            ['Downloads', note.downloadCount],
+            ['Likes', formatCount(note.likesCount)],
+            ['Downloads', formatCount(note.downloadCount)],
           ]}
         />
       </Panel>
