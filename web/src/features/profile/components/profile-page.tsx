@@ -1,5 +1,6 @@
 import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   FirebaseScope,
   useDb,
@@ -20,6 +21,11 @@ const TABS = [
   { id: 'archived', label: 'Saved Notes' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+
+/** The tab named by `?tab=` (so Back, reloads and links keep it), the Profile tab by default. */
+function tabOf(value: string | null): TabId {
+  return TABS.find((t) => t.id === value)?.id ?? 'profile';
+}
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; the selected one is focusable. */
 function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) => void }) {
@@ -87,7 +93,12 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
 function Dashboard({ user }: { user: User }) {
   const db = useDb();
   const signOut = useSignOut();
-  const [tab, setTab] = useState<TabId>('profile');
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  // Each tab is a history entry: Back returns to the previous tab.
+  const setTab = (next: TabId) => {
+    if (next !== tab) setParams(next === 'profile' ? {} : { tab: next });
+  };
   const loaded = useAsync(() => ensureProfile(db, user), [user.uid]);
   const [edited, setEdited] = useState<Profile | null>(null);
   const profile = edited ?? (loaded.status === 'success' ? loaded.data : null);
