@@ -282,6 +282,44 @@ describe('Browse on the seeded stack', () => {
     await page.close();
   });
 
+  it('makes a history entry per filter, sort and comment view: Back steps back through them', async () => {
+    const page = await newPage(browser, stack);
+    await openBrowse(page);
+    const newest = ids([...approved].sort(byNewest));
+    await expectIds(page, newest.slice(0, PAGE_SIZE));
+    const subject = approved[0]!.data.subjectName;
+    await pickFilter(page, 'Subject', subject);
+    await page.waitForURL((u) => u.searchParams.get('subject') === subject);
+    await page.getByLabel('Sort by').selectOption('mostLiked');
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'mostLiked');
+    const filtered = ids(
+      approved.filter((n) => n.data.subjectName === subject).sort(byDesc('likesCount')),
+    ).slice(0, PAGE_SIZE);
+    await expectIds(page, filtered);
+
+    // The comment view is an entry of its own, with the note in the address.
+    const first = filtered[0]!;
+    await page.locator(`article[data-note-id="${first}"] [data-action="comments"]`).click();
+    await page.waitForURL((u) => u.searchParams.get('comments') === first);
+    const view = page.getByTestId('note-comments-view');
+    await view.waitFor();
+    // A reload keeps it open.
+    await page.reload();
+    await view.waitFor();
+    await page.goBack();
+    await view.waitFor({ state: 'detached' });
+    await expectIds(page, filtered);
+
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('sort') === null);
+    expect(new URL(page.url()).searchParams.get('subject')).toBe(subject);
+    await page.goBack();
+    await page.waitForURL((u) => u.search === '');
+    await expectIds(page, newest.slice(0, PAGE_SIZE));
+    expect(new URL(page.url()).pathname).toBe('/browse');
+    await page.close();
+  });
+
   it('sends a signed-out visitor to /sign-in from Download and like', async () => {
     const page = await newPage(browser, stack);
     await openBrowse(page);
@@ -310,9 +348,16 @@ describe('Browse on the seeded stack', () => {
     expect((await db.doc(`notes/${note.id}/likes/${studentUid}`).get()).exists).toBe(true);
     expect((await db.doc(`notes/${note.id}`).get()).get('likesCount')).toBe(before + 1);
 
-    // Still liked after a reload (read from the server), then unliked.
+    // Still liked after a reload (the page reads the reader's likes of its notes), then unliked.
     await page.reload();
     await eventually(() => count.textContent()).toBe(String(before + 1));
+    await eventually(() => like.getAttribute('aria-pressed')).toBe('true');
+    // Notes the reader did not like read as not liked.
+    const other = page
+      .locator(`article[data-note-id]:not([data-note-id="${note.id}"])`)
+      .first()
+      .locator('[data-action="like"]');
+    await eventually(() => other.getAttribute('aria-pressed')).toBe('false');
     await like.click();
     await eventually(() => count.textContent()).toBe(String(before));
     expect((await db.doc(`notes/${note.id}/likes/${studentUid}`).get()).exists).toBe(false);

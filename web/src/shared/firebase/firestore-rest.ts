@@ -208,3 +208,31 @@ export async function getDocument(
     throw e;
   }
 }
+
+/**
+ * Several documents by path in one request (`documents:batchGet`), with a field mask; each path
+ * maps to its document, or null when it does not exist. Rules judge each as a get.
+ */
+export async function batchGetDocuments(
+  paths: readonly string[],
+  fields: readonly string[] = [],
+): Promise<Map<string, DecodedDocument | null>> {
+  const found = new Map<string, DecodedDocument | null>();
+  if (paths.length === 0) return found;
+  const url = `${firestoreRestBase()}/v1/${DATABASE}/documents:batchGet`;
+  const answer = await call(url, {
+    method: 'POST',
+    body: JSON.stringify({
+      documents: paths.map(documentName),
+      mask: { fieldPaths: [...fields] },
+    }),
+  });
+  if (!Array.isArray(answer)) throw new Error('Unexpected batchGet answer');
+  const byName = new Map(paths.map((p) => [documentName(p), p]));
+  for (const r of answer as { found?: RestDocument; missing?: string }[]) {
+    if (r.found && byName.has(r.found.name))
+      found.set(byName.get(r.found.name)!, decodeDocument(r.found));
+    else if (r.missing && byName.has(r.missing)) found.set(byName.get(r.missing)!, null);
+  }
+  return found;
+}

@@ -11,15 +11,15 @@
  * shared/notes/note-interactions.ts with the note page; adding a comment goes through the facade.
  *
  * Reads per list page: at most BROWSE_PAGE_SIZE + 1 notes (the extra one only tells whether a
- * next page exists) and one `meta/filterOptions`; nothing per card. Whether the reader liked a
- * note is read only when they press its like button (likes are private: a `get` of their own like
- * document).
+ * next page exists) and one `meta/filterOptions`; for a signed-in reader, also their own like
+ * documents of the page's notes, in one batchGet (likes are private: the rules judge each as a
+ * `get` of their own like), so the hearts show what they liked.
  *
  * Every query here has its composite index in firestore.indexes.json (browse-query.test.ts) and
  * satisfies firestore.rules (`approved == true` in every notes query), over REST as over the SDK.
  */
-import { loadFirestore } from '../../../shared/firebase';
-import { getDocument, runQuery } from '../../../shared/firebase/firestore-rest';
+import { loadAuth, loadFirestore } from '../../../shared/firebase';
+import { batchGetDocuments, getDocument, runQuery } from '../../../shared/firebase/firestore-rest';
 import * as interactions from '../../../shared/notes/note-interactions';
 import {
   toBrowseComment,
@@ -147,6 +147,18 @@ export async function fetchComments(noteId: string): Promise<BrowseComment[]> {
 export { addComment, isValidCommentText } from '../../../shared/notes/note-interactions';
 
 /** Whether `uid` likes the note (shared/notes, on Browse's Firestore Lite). */
+/** Which of `noteIds` the reader `uid` likes: one request for the whole page. */
+export async function fetchLikedMany(
+  noteIds: readonly string[],
+  uid: string,
+): Promise<Record<string, boolean>> {
+  const paths = noteIds.map((id) => `notes/${id}/likes/${uid}`);
+  // The reader is signed in, so Auth is loaded already; this makes the REST call carry its token.
+  await loadAuth();
+  const found = await batchGetDocuments(paths, ['uid']);
+  return Object.fromEntries(noteIds.map((id, i) => [id, !!found.get(paths[i]!)]));
+}
+
 export async function fetchLiked(noteId: string, uid: string): Promise<boolean> {
   return interactions.fetchLiked(await loadFirestore(), noteId, uid);
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { withChakra } from '../../../shared/ui/lazy-chakra';
 import type { BrowseNote } from '../api/browse-model';
@@ -10,6 +10,7 @@ import {
   type BrowseFilters,
   type BrowseSort,
 } from '../api/browse-query';
+import { fetchNote } from '../api/browse-api';
 import { suggestionsFor } from '../api/suggestions';
 import { useBrowseNotes } from '../hooks/use-browse-notes';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -37,6 +38,15 @@ const NoteCommentsView = lazy(() =>
 
 const toolbarPlaceholder = <div className="nn-browse__toolbar" aria-hidden="true" />;
 
+/** The address parameter of the open comment view: the note's id. */
+const COMMENTS_PARAM = 'comments';
+
+function withoutParam(params: URLSearchParams, name: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(name);
+  return next;
+}
+
 /** Typing pause before the list reloads for new search text (suggestions update at once). */
 const SEARCH_DEBOUNCE_MS = 300;
 /** Note titles kept as suggestion candidates (the most recently listed). */
@@ -56,8 +66,9 @@ export default function BrowsePage() {
   const criteria = useMemo(() => criteriaFromParams(params), [params]);
   const criteriaRef = useRef(criteria);
   criteriaRef.current = criteria;
+  // Every search, filter and sort is a history entry: Back returns to the previous list.
   const setCriteria = useCallback(
-    (next: BrowseCriteria) => setParams(criteriaToParams(next), { replace: true }),
+    (next: BrowseCriteria) => setParams(criteriaToParams(next)),
     [setParams],
   );
 
@@ -94,7 +105,8 @@ export default function BrowsePage() {
   useEffect(() => {
     if (list.status !== 'loading') setShowToolbar(true);
   }, [list.status]);
-  const actions = useNoteActions(list.updateNote);
+  const listedIds = useMemo(() => list.notes.map((n) => n.id), [list.notes]);
+  const actions = useNoteActions(list.updateNote, listedIds);
 
   // Titles of every note listed so far: suggestions stay put while a new search loads.
   const [seenTitles, setSeenTitles] = useState<readonly string[]>([]);
@@ -117,21 +129,63 @@ export default function BrowsePage() {
     [text, options, seenTitles],
   );
 
-  // The inline comment view replaces the list; the list (and its scroll position) is kept.
-  const [openNote, setOpenNote] = useState<BrowseNote | null>(null);
-  const scrollY = useRef(0);
-  const openComments = useCallback((note: BrowseNote) => {
-    scrollY.current = window.scrollY;
-    setOpenNote(note);
-    window.scrollTo(0, 0);
-  }, []);
-  const closeComments = () => setOpenNote(null);
+  // The inline comment view replaces the list; the list (and its scroll position) is kept. It is
+  // in the address (?comments={noteId}): a history entry of its own, so Back closes it, and a
+  // reload or a shared link opens it again.
+  const openId = params.get(COMMENTS_PARAM);
+  const [shownNote, setShownNote] = useState<BrowseNote | null>(null);
+  const openNote =
+    openId === null
+      ? null
+      : shownNote?.id === openId
+        ? shownNote
+        : (list.notes.find((n) => n.id === openId) ?? null);
+  // Opened by a link or a reload, before (or without) the note being listed: read it.
   useEffect(() => {
-    if (openNote === null && scrollY.current > 0) window.scrollTo(0, scrollY.current);
-  }, [openNote]);
+    if (openId === null || openNote !== null || list.status === 'loading') return;
+    let current = true;
+    fetchNote(openId).then(
+      (note) => {
+        if (!current) return;
+        if (note) setShownNote(note);
+        else setParams((p) => withoutParam(p, COMMENTS_PARAM), { replace: true });
+      },
+      (error: unknown) => console.error('Could not load the note', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [openId, openNote, list.status, setParams]);
+  const scrollY = useRef(0);
+  const openedHere = useRef(false);
+  const openComments = useCallback(
+    (note: BrowseNote) => {
+      scrollY.current = window.scrollY;
+      openedHere.current = true;
+      setShownNote(note);
+      setParams((p) => {
+        const next = new URLSearchParams(p);
+        next.set(COMMENTS_PARAM, note.id);
+        return next;
+      });
+      window.scrollTo(0, 0);
+    },
+    [setParams],
+  );
+  const navigate = useNavigate();
+  const closeComments = () => {
+    // Back to the list's own entry when the view was opened here; else (a link) replace it.
+    if (openedHere.current) {
+      openedHere.current = false;
+      navigate(-1);
+    } else setParams((p) => withoutParam(p, COMMENTS_PARAM), { replace: true });
+  };
+  useEffect(() => {
+    if (openId === null && scrollY.current > 0) window.scrollTo(0, scrollY.current);
+  }, [openId]);
   const onNoteRefreshed = useCallback(
     (note: BrowseNote) => {
-      setOpenNote(note);
+      setShownNote(note);
       list.updateNote(note.id, () => note);
     },
     [list.updateNote],

@@ -1,8 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth, type SessionUser } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
-import { fetchLiked, recordDownload, setLiked } from '../api/browse-api';
+import { fetchLiked, fetchLikedMany, recordDownload, setLiked } from '../api/browse-api';
 import type { BrowseNote } from '../api/browse-model';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
 import { RateLimitError } from '../../../shared/notes/rate-limit';
@@ -26,10 +26,12 @@ export interface NoteActions {
 /**
  * Like and Download from a card. Both need a signed-in user; a visitor is sent to /sign-in
  * (spec: "Download when not signed in goes to /sign-in"). `onUpdate` patches the listed note
- * with the new count once the write succeeded.
+ * with the new count once the write succeeded. The signed-in reader's likes of the listed notes
+ * (`noteIds`) are read once per note, so a heart shows a like made earlier, after a reload too.
  */
 export function useNoteActions(
   onUpdate: (id: string, update: (note: BrowseNote) => BrowseNote) => void,
+  noteIds: readonly string[] = [],
 ): NoteActions {
   const { state } = useAuth();
   const navigate = useNavigate();
@@ -43,6 +45,29 @@ export function useNoteActions(
 
   const authPending = state.status === 'loading' && state.hint !== null;
   const user = state.status === 'signed-in' ? state.user : null;
+
+  // Likes of the listed notes, read once per note and reader (a like pressed meanwhile wins).
+  const asked = useRef<{ uid: string | null; ids: Set<string> }>({ uid: null, ids: new Set() });
+  const uid = user?.uid ?? null;
+  const idsKey = noteIds.join(',');
+  useEffect(() => {
+    if (!uid) return;
+    if (asked.current.uid !== uid) asked.current = { uid, ids: new Set() };
+    const ids = idsKey.split(',').filter((id) => id && !asked.current.ids.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) asked.current.ids.add(id);
+    // Not cancelled when the list grows (Load more): these ids are not asked again.
+    fetchLikedMany(ids, uid).then(
+      (found) => {
+        if (asked.current.uid === uid) setLikedState((known) => ({ ...found, ...known }));
+      },
+      (error: unknown) => {
+        // Spec section 8: like reads are only logged; the like button reads it when pressed.
+        console.error('Could not read likes', error);
+        for (const id of ids) asked.current.ids.delete(id);
+      },
+    );
+  }, [uid, idsKey]);
 
   const requireUser = useCallback((): SessionUser | null => {
     if (user) return user;
