@@ -7,7 +7,7 @@ import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { idTokenFor, type StackAddress } from '../../../test/support/stack';
 
 export const PROJECT = 'demo-notenest';
@@ -72,3 +72,48 @@ export async function deleteNotesOf(stack: StackAddress, uid: string) {
 
 /** The seeded admin (README's demo accounts). */
 export const ADMIN_ACCOUNT = { email: 'admin@notenest.dev', password: 'admin1234' } as const;
+
+/**
+ * Colours of an element as the user sees them: its text colour and the background behind its
+ * text (the first non-transparent background from the element up; white at the top), and its
+ * outline colour with the background around it (the same, from its parent up: a focus ring is
+ * drawn outside the element).
+ */
+export async function coloursOf(locator: Locator): Promise<{
+  color: string;
+  background: string;
+  outline: string;
+  outlineStyle: string;
+  around: string;
+}> {
+  return locator.evaluate((el) => {
+    const backgroundFrom = (start: Element | null) => {
+      for (let node = start; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        if (bg && bg !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(bg)) return bg;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    const style = getComputedStyle(el);
+    return {
+      color: style.color,
+      background: backgroundFrom(el),
+      outline: style.outlineColor,
+      outlineStyle: style.outlineStyle,
+      around: backgroundFrom(el.parentElement),
+    };
+  });
+}
+
+/** WCAG contrast ratio of two `rgb()`/`rgba()` colours (alpha ignored). */
+export function contrastRatio(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}

@@ -3,11 +3,12 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useDisplayedUser } from '../../features/auth';
 import { LoadingState } from '../../shared/ui/loading-state';
 import { RouteErrorBoundary } from '../route-error';
-import { SiteHeader } from './site-header';
+import { AdminBar, SiteHeader } from './site-header';
 import './app-layout.css';
 
 /**
- * Shell of every non-admin page: skip link, header (hidden for admins, per spec), main. Plain
+ * Shell of every non-admin page: skip link, header (hidden for admins, per spec, who get a slim
+ * bar back to their area instead), main. Plain
  * markup and CSS, no Chakra: it is on every page, including / whose JS budget Chakra's runtime
  * alone would exceed; the pages that use Chakra get it with their chunk (router.tsx).
  */
@@ -19,7 +20,7 @@ export function AppLayout() {
       <a className="nn-skip-link" href="#main">
         Skip to content
       </a>
-      {user?.role !== 'admin' && <SiteHeader />}
+      {user?.role === 'admin' ? <AdminBar /> : <SiteHeader />}
       <main id="main" tabIndex={-1} className="nn-main">
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingState />}>

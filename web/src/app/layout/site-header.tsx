@@ -158,3 +158,20 @@ export function SiteHeader() {
     </header>
   );
 }
+
+/**
+ * For an admin on a public page (the spec hides the site header from admins): says whose view
+ * this is and leads back to the admin area.
+ */
+export function AdminBar() {
+  return (
+    <div className="nn-admin-bar" role="region" aria-label="Admin">
+      <div className="nn-container nn-admin-bar__inner">
+        <span>You are viewing the site as an admin.</span>
+        <NavLink to={paths.adminDashboard} className="nn-admin-bar__link">
+          Back to Admin Dashboard
+        </NavLink>
+      </div>
+    </div>
+  );
+}

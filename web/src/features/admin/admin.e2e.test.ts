@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
-import { adminFor, pathOf, uniqueEmail } from '../../testing/e2e';
+import { adminFor, coloursOf, contrastRatio, pathOf, uniqueEmail } from '../../testing/e2e';
 import { ADMIN_TEXTS, UNREACHABLE } from './api/admin-model';
 
 const stack = inject('testStack');
@@ -195,6 +195,18 @@ describe('admin access', () => {
     await page.close();
   });
 
+  it('an admin on a public page has a way back to the admin area', async () => {
+    const page = await adminPage();
+    await page.goto('/browse');
+    await page.getByRole('heading', { level: 1, name: 'Explore Shared Notes' }).waitFor();
+    // The site header stays hidden for admins (spec); a slim bar leads back instead.
+    expect(await page.locator('header').count()).toBe(0);
+    const bar = page.getByRole('region', { name: 'Admin' });
+    await bar.getByRole('link', { name: 'Back to Admin Dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin-dashboard');
+    await page.close();
+  });
+
   it('collapses the sidebar behind a menu button on a phone', async () => {
     const page = await adminPage();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -203,9 +215,12 @@ describe('admin access', () => {
     const toggle = page.getByRole('button', { name: 'Menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
-    expect(
-      await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'),
-    ).toBe('true');
+    const close = page.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    // Readable while open (it was white on near-white): AA for its text.
+    await page.mouse.move(0, 0);
+    const { color, background } = await coloursOf(close);
+    expect(contrastRatio(color, background)).toBeGreaterThanOrEqual(4.5);
     await sections.getByRole('link', { name: 'Users', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/admin-dashboard/users');
     // Following a link closes the menu.

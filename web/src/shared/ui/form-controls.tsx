@@ -20,7 +20,7 @@ const fieldBase = {
   transitionProperty: 'border-color, box-shadow',
   transitionDuration: 'fast',
   _placeholder: { color: 'gray.500' },
-  _focusVisible: { borderColor: 'teal.600', boxShadow: '0 0 0 1px var(--chakra-colors-teal-600)' },
+  _focusVisible: { borderColor: 'teal.700', boxShadow: '0 0 0 1px var(--chakra-colors-teal-700)' },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
   _invalid: { borderColor: 'red.600' },
 } as const;

@@ -26,6 +26,38 @@ import {
  * preflight on (build-plugins/chakra-static-css.ts), so the Chakra-free shell and Home have it
  * before Chakra loads and look the same after.
  */
+/** The colour palettes of Chakra's default tokens. */
+const PALETTES = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'purple',
+  'pink',
+] as const;
+
+/**
+ * Focus rings at 3:1 or more against the page (WCAG 2.2 focus appearance, non-text contrast):
+ * Chakra's default ring is the palette's 400/500 shade, gray.400 on white being about 2.5:1;
+ * the 700 shade is 5:1 (yellow) to 10:1 (gray) on white, and the 300 shade on the dark theme.
+ */
+function focusRings() {
+  const colors = semanticTokens?.colors as Record<string, Record<string, unknown>> | undefined;
+  return Object.fromEntries(
+    PALETTES.map((p) => [
+      p,
+      {
+        ...colors?.[p],
+        focusRing: { value: { _light: `{colors.${p}.700}`, _dark: `{colors.${p}.300}` } },
+      },
+    ]),
+  );
+}
+
 export const systemConfig = defineConfig({
   preflight: false,
   cssVarsPrefix: 'chakra',
@@ -39,8 +71,10 @@ export const systemConfig = defineConfig({
       ...semanticTokens,
       colors: {
         ...semanticTokens?.colors,
+        ...focusRings(),
         teal: {
           ...semanticTokens?.colors?.teal,
+          ...focusRings().teal,
           // White on the default teal.600 is 3.7:1, under WCAG AA's 4.5:1 for the body-size
           // text of solid buttons and badges (axe, a11y.e2e.test.ts); teal.700 is 7:1.
           solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } },

@@ -85,6 +85,9 @@ export function AdminLayout() {
             color="white"
             borderColor="gray.500"
             _hover={{ bg: 'gray.700' }}
+            // Chakra's outline variant turns light when expanded (white text on gray.100): keep it
+            // dark, so "Close menu" stays readable.
+            _expanded={{ bg: 'gray.700', color: 'white' }}
             size="sm"
             aria-expanded={open}
             aria-controls="admin-sections"

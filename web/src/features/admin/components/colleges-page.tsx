@@ -50,7 +50,7 @@ function CollegeCard({ college, onOpen }: { college: CollegeSummary; onOpen: () 
           textAlign="start"
           color="teal.800"
           textDecoration="underline"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'teal.600', outlineOffset: '2px' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'teal.700', outlineOffset: '2px' }}
         >
           {college.name}
         </chakra.button>

@@ -1,5 +1,5 @@
 import { Box, chakra } from '@chakra-ui/react';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { matchOptions } from '../api/suggestions';
 import { FieldLabel, PopupList, PopupOption, TextInput } from '../../../shared/ui/form-controls';
 
@@ -27,7 +27,7 @@ const ClearButton = chakra('button', {
     fontSize: 'lg',
     cursor: 'pointer',
     _hover: { bg: 'gray.100', color: 'gray.900' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'teal.600' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'teal.700' },
   },
 });
 
@@ -49,6 +49,9 @@ export function FilterSelect<T extends string | number>({
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  // Focus handed back to the input by the clear button: not a request to open the list.
+  const quietFocus = useRef(false);
   const matches = useMemo(() => matchOptions(options, typed), [options, typed]);
   const selectedLabel = value === null ? '' : String(value);
 
@@ -83,6 +86,7 @@ export function FilterSelect<T extends string | number>({
       <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <Box position="relative">
         <TextInput
+          ref={input}
           id={inputId}
           type="text"
           role="combobox"
@@ -97,6 +101,10 @@ export function FilterSelect<T extends string | number>({
           value={open ? typed : selectedLabel}
           pe={value === null ? '3' : '10'}
           onFocus={() => {
+            if (quietFocus.current) {
+              quietFocus.current = false;
+              return;
+            }
             setOpen(true);
             setTyped('');
             setActive(Math.max(0, value === null ? 0 : options.indexOf(value)));
@@ -119,7 +127,13 @@ export function FilterSelect<T extends string | number>({
             aria-label={`Clear ${label}`}
             // Keep focus where it is: clearing must not open the list.
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(null)}
+            onClick={() => {
+              pick(null);
+              // The button goes with the value: focus returns to the input, not to the page.
+              quietFocus.current = true;
+              input.current?.focus();
+              quietFocus.current = false;
+            }}
           >
             ×
           </ClearButton>

@@ -69,7 +69,10 @@ export const NoteCard = memo(function NoteCard({
           aria-label={`${likes}, ${liked ? 'unlike' : 'like'}`}
           aria-pressed={liked}
           aria-busy={busy === 'like' || undefined}
-          disabled={actionsDisabled || busy === 'like'}
+          // Not disabled while the like is saved: a disabled button drops keyboard focus. A second
+          // press meanwhile is ignored (useNoteActions).
+          aria-disabled={busy === 'like' || undefined}
+          disabled={actionsDisabled}
           onClick={() => onLike(note)}
           data-action="like"
         >
@@ -91,7 +94,8 @@ export const NoteCard = memo(function NoteCard({
           type="button"
           className={`nn-button nn-button--sm nn-button--solid${busy === 'download' ? ' nn-button--loading' : ''}`}
           aria-busy={busy === 'download' || undefined}
-          disabled={actionsDisabled || note.fileUrl === null || busy === 'download'}
+          aria-disabled={busy === 'download' || undefined}
+          disabled={actionsDisabled || note.fileUrl === null}
           onClick={() => onDownload(note)}
         >
           Download

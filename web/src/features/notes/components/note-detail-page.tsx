@@ -98,7 +98,8 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           colorPalette="teal"
           variant="outline"
           onClick={actions.download}
-          loading={actions.downloading}
+          // Busy, not disabled: a disabled button drops keyboard focus (a second press is ignored).
+          aria-busy={actions.downloading || undefined}
           disabled={!note.fileUrl}
         >
           Download
@@ -129,7 +130,7 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           aria-label={`${likes}, like`}
           aria-pressed={actions.liked ?? undefined}
           onClick={actions.toggleLike}
-          loading={actions.liking}
+          aria-busy={actions.liking || undefined}
           disabled={actions.liked === null}
           data-action="like"
         >
