@@ -283,6 +283,40 @@ describe('Browse on the seeded stack', () => {
     await page.close();
   });
 
+  it('the list does not move when the search bar appears; Detail never wraps alone', async () => {
+    for (const width of [390, 700, 1024, 1280]) {
+      const page = await newPage(browser, stack);
+      await page.setViewportSize({ width, height: 900 });
+      // Hold the bar's code back until the cards are on screen, as on a slow phone.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/assets/browse-toolbar-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openBrowse(page);
+      const first = cards(page).first();
+      await first.waitFor();
+      const before = (await first.boundingBox())!.y;
+      release();
+      await page.getByRole('search', { name: 'Notes' }).waitFor();
+      await page.getByRole('combobox', { name: 'Subject', exact: true }).waitFor();
+      expect((await first.boundingBox())!.y, `first card at ${width}px`).toBe(before);
+      // Every card's Detail is on the row of its Download.
+      const rows = await cards(page).evaluateAll((els) =>
+        els.map((card) => {
+          const top = (label: string) =>
+            [...card.querySelectorAll('a, button')]
+              .find((e) => e.textContent?.trim() === label)!
+              .getBoundingClientRect().top;
+          return top('Detail') - top('Download');
+        }),
+      );
+      expect(new Set(rows), `Detail beside Download at ${width}px`).toEqual(new Set([0]));
+      await page.close();
+    }
+  });
+
   it('keyboard: focus stays on Like and on a cleared filter, and every focus ring is visible', async () => {
     const page = await newPage(browser, stack);
     await signInAs(page, student.email, student.password);

@@ -90,19 +90,22 @@ export const NoteCard = memo(function NoteCard({
           <span data-count="comments">{formatCount(note.commentsCount)}</span>
         </button>
         <span className="nn-note-card__spacer" />
-        <button
-          type="button"
-          className={`nn-button nn-button--sm nn-button--solid${busy === 'download' ? ' nn-button--loading' : ''}`}
-          aria-busy={busy === 'download' || undefined}
-          aria-disabled={busy === 'download' || undefined}
-          disabled={actionsDisabled || note.fileUrl === null}
-          onClick={() => onDownload(note)}
-        >
-          Download
-        </button>
-        <Link to={paths.note(note.id)} className="nn-button nn-button--sm nn-button--outline">
-          Detail
-        </Link>
+        {/* Download and Detail wrap together: Detail never sits alone on a second row. */}
+        <span className="nn-note-card__primary">
+          <button
+            type="button"
+            className={`nn-button nn-button--sm nn-button--solid${busy === 'download' ? ' nn-button--loading' : ''}`}
+            aria-busy={busy === 'download' || undefined}
+            aria-disabled={busy === 'download' || undefined}
+            disabled={actionsDisabled || note.fileUrl === null}
+            onClick={() => onDownload(note)}
+          >
+            Download
+          </button>
+          <Link to={paths.note(note.id)} className="nn-button nn-button--sm nn-button--outline">
+            Detail
+          </Link>
+        </span>
       </div>
     </article>
   );
