@@ -166,7 +166,8 @@ describe('note page', () => {
     expect(await detail('Batch')).toBe(FIELDS.batch);
     expect(await detail('College')).toBe(FIELDS.collegeName);
     expect(await detail('Uploaded')).toBe(formatDate(created));
-    expect(await page.getByText('No comments yet. Be the first to comment!').count()).toBe(1);
+    // The comments arrive on their own listener, after the note.
+    await page.getByText('No comments yet. Be the first to comment!').waitFor();
 
     // View Notes opens the file in a new tab; the preview is the browser's own PDF viewer.
     const view = page.getByRole('link', { name: 'View Notes' });
@@ -341,6 +342,40 @@ describe('note page', () => {
     expect(await comment.getByRole('button', { name: 'Delete comment' }).count()).toBe(1);
     expect(await comment.getByRole('button', { name: 'Edit comment' }).count()).toBe(0);
     await adminPage.close();
+  });
+
+  it('lines up with the header at 1280 and 390 px; the approval badge sits in Statistics', async () => {
+    for (const width of [1280, 390]) {
+      await readerPage.setViewportSize({ width, height: 900 });
+      await openNote(readerPage, pdfNote.id);
+      const edges = async (selector: string) => {
+        const box = (await readerPage.locator(selector).first().boundingBox())!;
+        return [Math.round(box.x), Math.round(box.x + box.width)];
+      };
+      // The page's content box against the header's: same left and right edges.
+      const header = await readerPage.locator('header .nn-container').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        return [
+          Math.round(r.left + parseFloat(s.paddingLeft)),
+          Math.round(r.right - parseFloat(s.paddingRight)),
+        ];
+      });
+      expect(await edges('section[aria-labelledby="note-title"]'), `at ${width}px`).toEqual(
+        width >= 1024 ? [header[0], expect.any(Number)] : header,
+      );
+      const panels = await readerPage
+        .locator('section[aria-labelledby="note-statistics-heading"]')
+        .boundingBox();
+      expect(Math.round(panels!.x + panels!.width), `right edge at ${width}px`).toBe(header[1]);
+      expect(
+        await readerPage
+          .locator('section[aria-labelledby="note-statistics-heading"]')
+          .getByTestId('approval-badge')
+          .count(),
+      ).toBe(1);
+    }
+    await readerPage.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('Edit and Delete show to every reader; only the uploader may use them, and others are told', async () => {

@@ -164,7 +164,8 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
 
 function NoteScreen({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
   return (
-    <Container maxW="7xl" py={{ base: '8', md: '12' }}>
+    // The header's width (6xl, shared/ui/base.css .nn-container): the page lines up with it.
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
         <Stack gap="6" minW="0">
           <NoteHeader note={note} viewer={viewer} />

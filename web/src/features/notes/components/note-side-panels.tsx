@@ -52,6 +52,17 @@ export function NoteSidePanels({ note }: { note: NoteDetail }) {
   return (
     <Stack gap="5">
       <Panel id="note-statistics-heading" title="Statistics">
+        {/* The review status heads the panel (it floated alone between the panels). */}
+        <Badge
+          size="lg"
+          mb="3"
+          // Explicit shades: the darkest text on the lightest tint keeps the contrast well above AA.
+          bg={note.approved ? 'green.100' : 'orange.100'}
+          color={note.approved ? 'green.900' : 'orange.900'}
+          data-testid="approval-badge"
+        >
+          {note.approved ? 'Approved by Admin' : 'Pending Approval'}
+        </Badge>
         <Facts
           testId="note-statistics"
           rows={[
@@ -60,17 +71,6 @@ export function NoteSidePanels({ note }: { note: NoteDetail }) {
           ]}
         />
       </Panel>
-      <Box>
-        <Badge
-          size="lg"
-          // Explicit shades: the darkest text on the lightest tint keeps the contrast well above AA.
-          bg={note.approved ? 'green.100' : 'orange.100'}
-          color={note.approved ? 'green.900' : 'orange.900'}
-          data-testid="approval-badge"
-        >
-          {note.approved ? 'Approved by Admin' : 'Pending Approval'}
-        </Badge>
-      </Box>
       <Panel id="note-details-heading" title="Details">
         <Facts
           testId="note-details"
