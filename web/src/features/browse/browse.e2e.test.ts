@@ -306,7 +306,7 @@ describe('Browse on the seeded stack', () => {
       const rows = await cards(page).evaluateAll((els) =>
         els.map((card) => {
           const top = (label: string) =>
-            [...card.querySelectorAll('a, button')]
+            Array.from(card.querySelectorAll('a, button'))
               .find((e) => e.textContent?.trim() === label)!
               .getBoundingClientRect().top;
           return top('Detail') - top('Download');
