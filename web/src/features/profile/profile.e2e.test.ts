@@ -209,9 +209,15 @@ describe('profile dashboard', () => {
     const { page } = await studentOnProfile('Empty Lists');
     await page.getByRole('tab', { name: 'Profile' }).focus();
     await page.keyboard.press('ArrowRight');
-    expect(await page.getByRole('tab', { name: 'My Uploads' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    // The tab is in the address: selected once the navigation has happened.
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'My Uploads' }).getAttribute('aria-selected'))
+      .toBe('true');
+    expect(
+      await page
+        .getByRole('tab', { name: 'My Uploads' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.getByText("You haven't uploaded any notes yet").waitFor();
     expect(
       await page.getByRole('link', { name: 'Upload Your First Note' }).getAttribute('href'),
