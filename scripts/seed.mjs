@@ -141,6 +141,7 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
         { ...s.data, savedAt: ts(s.data.savedAt) },
       ]);
     }
+    for (const c of data.colleges) writes.push([db.doc(`colleges/${c.id}`), c.data]);
     writes.push([
       db.doc('meta/filterOptions'),
       { ...data.filterOptions, updatedAt: ts(data.filterOptions.updatedAt) },

@@ -323,6 +323,85 @@ describe('admin operations', () => {
   });
 });
 
+describe('paged lists (issue 18)', () => {
+  /** A list page: its items and the X-Next-Cursor header. */
+  async function listPage(
+    path: string,
+  ): Promise<{
+    items: { _id?: string; id?: string; name?: string }[];
+    next: string | null;
+    status: number;
+  }> {
+    const res = await fetch(stack.url(path), {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const body = (await res.json()) as never;
+    return { items: body, next: res.headers.get('x-next-cursor'), status: res.status };
+  }
+
+  it('notes and users come a page at a time, newest first, with a cursor to the next page', async () => {
+    const all = (await db().collection('notes').orderBy('createdAt', 'desc').get()).docs.map(
+      (d) => d.id,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await listPage(`/api/admin/notes?limit=20${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      expect(page.items.length).toBeLessThanOrEqual(20);
+      seen.push(...page.items.map((n) => n._id!));
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    const users = await listPage('/api/admin/users?limit=3');
+    expect(users.items).toHaveLength(3);
+    expect(users.next).toBe(users.items[2]!._id);
+    for (const bad of ['limit=0', 'limit=101', 'limit=x', 'cursor=__x__'])
+      expect((await listPage(`/api/admin/notes?${bad}`)).status).toBe(400);
+  });
+
+  it('searches users by words of username or email and notes by uploader, on the server', async () => {
+    const users = await eventually(
+      () => listPage(`/api/admin/users?search=${encodeURIComponent(cy.email.toUpperCase())}`),
+      (p) => p.items.length === 1,
+      { what: 'Cy found by email (the profile trigger indexes it)' },
+    );
+    expect(users.items[0]!._id).toBe(cy.uid);
+    // Ann's uploads are found by her username (a word of the note's uploader).
+    const anns = (await db().collection('notes').where('uploaderId', '==', ann.uid).get()).docs;
+    const found = await eventually(
+      () => listPage('/api/admin/notes?search=ann'),
+      (p) => anns.every((d) => p.items.some((n) => n._id === d.id)),
+      { what: "Ann's notes found by her name" },
+    );
+    expect(found.items.length).toBeGreaterThanOrEqual(anns.length);
+  });
+
+  it('colleges come with figures kept by the note trigger, searchable by the start of the name', async () => {
+    const figures = async () => {
+      const notes = (
+        await db().collection('notes').where('collegeName', '==', 'Christ University').get()
+      ).docs;
+      const approved = notes.filter((d) => d.get('approved') === true).length;
+      return {
+        name: 'Christ University',
+        totalNotes: notes.length,
+        approved,
+        pending: notes.length - approved,
+        downloads: notes.reduce((s, d) => s + ((d.get('downloadCount') as number) ?? 0), 0),
+      };
+    };
+    const want = await figures();
+    const page = await eventually(
+      () => listPage('/api/admin/colleges?search=christ'),
+      (p) => JSON.stringify(p.items) === JSON.stringify([want]),
+      { what: JSON.stringify([want]) },
+    );
+    expect(page.next).toBeNull();
+    expect((await listPage('/api/admin/colleges?search=zz-no-such')).items).toEqual([]);
+  });
+});
+
 describe('cascade deletes', () => {
   let bens: string;
 

@@ -1,8 +1,9 @@
 /**
  * Cloud Functions entry (bundled to lib/index.js by build.mjs):
  * - `api`: the REST facade (spec section 7);
- * - `noteWritten`, `commentWritten`, `noteFileFinalized`: the triggers that keep derived data
- *   (search terms, counters, filter options) from what clients write (triggers/).
+ * - `noteWritten`, `commentWritten`, `userWritten`, `noteFileFinalized`: the triggers that keep
+ *   derived data (search terms, counters, filter options, college figures) from what clients
+ *   write (triggers/).
  */
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -10,7 +11,7 @@ import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { createApp } from './app.js';
 import { auth, db } from './firebase.js';
 import { onNoteFileFinalized } from './triggers/files.js';
-import { onCommentChange, onNoteChange } from './triggers/notes.js';
+import { onCommentChange, onNoteChange, onUserChange } from './triggers/notes.js';
 
 const REGION = 'us-central1';
 
@@ -44,6 +45,15 @@ export const commentWritten = onDocumentWritten(
   { document: 'notes/{noteId}/comments/{commentId}', region: REGION, retry: true },
   (event) =>
     onCommentChange(event.params.noteId, {
+      before: event.data?.before.data(),
+      after: event.data?.after.data(),
+    }),
+);
+
+export const userWritten = onDocumentWritten(
+  { document: 'users/{uid}', region: REGION, retry: true },
+  (event) =>
+    onUserChange(event.params.uid, {
       before: event.data?.before.data(),
       after: event.data?.after.data(),
     }),

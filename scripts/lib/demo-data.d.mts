@@ -56,6 +56,7 @@ export interface DemoData {
       role: Role;
       createdAt: Date;
       notesCount: number;
+      searchTerms: string[];
     };
   }[];
   notes: { id: string; data: DemoNoteData }[];
@@ -81,6 +82,18 @@ export interface DemoData {
     colleges: string[];
     updatedAt: Date;
   };
+  /** Per-college figures of the admin Colleges screen (colleges/{id}). */
+  colleges: {
+    id: string;
+    data: {
+      name: string;
+      nameLower: string;
+      totalNotes: number;
+      approved: number;
+      pending: number;
+      downloads: number;
+    };
+  }[];
 }
 
 export function buildDemoData(options?: { storageOrigin?: string }): DemoData;

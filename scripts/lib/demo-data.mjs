@@ -5,7 +5,13 @@
  *
  * Shapes follow docs/data-model.md; timestamps are JS Dates here (the writer converts them).
  */
-import { BATCHES, COURSES, NOTE_FILE_TYPES, searchTermsFor } from '@notenest/shared';
+import {
+  BATCHES,
+  COURSES,
+  NOTE_FILE_TYPES,
+  searchTermsFor,
+  userSearchTerms,
+} from '@notenest/shared';
 import { extractPdfText, makePdf } from './pdf.mjs';
 
 export const PROJECT_ID = 'demo-notenest';
@@ -346,7 +352,7 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
         likesCount: 0,
         downloadCount: approved ? Math.floor(random() * 240) : 0,
         commentsCount: 0,
-        searchTerms: searchTermsFor(fields, fileText),
+        searchTerms: searchTermsFor({ ...fields, uploaderName: student.username }, fileText),
         createdAt,
         updatedAt: createdAt,
       },
@@ -414,6 +420,7 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
       role: a.role,
       createdAt: a.createdAt,
       notesCount: notes.filter((n) => n.data.uploaderId === a.uid).length,
+      searchTerms: userSearchTerms(a.username, a.email),
     },
   }));
 
@@ -426,5 +433,24 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
     updatedAt: new Date(START + 130 * DAY),
   };
 
-  return { accounts, profiles, notes, files, likes, comments, saved, filterOptions };
+  // The admin Colleges screen's figures (colleges/{id}, functions/src/services/colleges.ts).
+  const colleges = distinct(notes.map((n) => n.data.collegeName))
+    .sort()
+    .map((name) => {
+      const mine = notes.filter((n) => n.data.collegeName === name);
+      const approved = mine.filter((n) => n.data.approved).length;
+      return {
+        id: `c_${encodeURIComponent(name).replace(/\./g, '%2E')}`,
+        data: {
+          name,
+          nameLower: name.toLowerCase(),
+          totalNotes: mine.length,
+          approved,
+          pending: mine.length - approved,
+          downloads: mine.reduce((sum, n) => sum + n.data.downloadCount, 0),
+        },
+      };
+    });
+
+  return { accounts, profiles, notes, files, likes, comments, saved, filterOptions, colleges };
 }

@@ -46,6 +46,8 @@ export interface SearchableFields {
   courseName?: string | null;
   collegeName?: string | null;
   description?: string | null;
+  /** The uploader's username, so admins (and readers) find a note by who shared it. */
+  uploaderName?: string | null;
 }
 
 /**
@@ -75,6 +77,7 @@ export function searchTermsFor(
     fields.courseName,
     fields.collegeName,
     fields.description,
+    fields.uploaderName,
   ]
     .filter((s): s is string => typeof s === 'string')
     .join(' ');
@@ -108,4 +111,14 @@ export function matchesSearch(
   if (!searchTerms) return false;
   const set = new Set(searchTerms);
   return tokens.every((t) => set.has(t));
+}
+
+/**
+ * `users.searchTerms` for the admin Users search: the words of the username and of the email
+ * (its local part and domain split on anything not a letter or digit) with their prefixes, so
+ * "pri", "nair" or "gmail" find Priya Nair <priya.nair@gmail.com>.
+ */
+export function userSearchTerms(username: unknown, email: unknown): string[] {
+  const text = [username, email].filter((s): s is string => typeof s === 'string').join(' ');
+  return searchTermsFor({ title: text }, null, 200);
 }

@@ -109,7 +109,7 @@ describe('seed', () => {
     expect(users).toHaveLength(7);
     for (const u of users) {
       expect(Object.keys(u.data).sort()).toEqual(
-        ['avatar', 'createdAt', 'email', 'notesCount', 'role', 'username'].sort(),
+        ['avatar', 'createdAt', 'email', 'notesCount', 'role', 'searchTerms', 'username'].sort(),
       );
       expect(u.data['username'].length).toBeGreaterThanOrEqual(2);
       expect(u.data['avatar']).toBeNull();

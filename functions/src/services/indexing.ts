@@ -37,6 +37,7 @@ const INDEXED_FIELDS = [
   'subjectName',
   'courseName',
   'collegeName',
+  'uploaderName',
   'filePath',
   'fileType',
 ] as const;

@@ -18,6 +18,7 @@ import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 import type { Caller } from '../http/auth.js';
 import type { UploadedFile } from '../http/multipart.js';
+import { pageOf, type Page, type PageRequest } from './pages.js';
 import { spendLimit } from './rate-limits.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
 import { extractText } from './text-extract.js';
@@ -330,19 +331,24 @@ export async function suggestions(typed: string, max: number): Promise<string[]>
   return out;
 }
 
-/** Admin lists, newest first. */
-export async function adminNotes(filter: { approved?: boolean; college?: string } = {}) {
+/**
+ * Admin lists, newest first, a page at a time: every note, the pending ones, one college's, or
+ * those matching a search (title, subject, course, college, description, uploader or words in
+ * the file: the note's searchTerms, the longest word queried and the others checked on the page).
+ */
+export async function adminNotesPage(
+  filter: { approved?: boolean; college?: string; search?: string },
+  page: PageRequest,
+): Promise<Page<NoteView>> {
   let query: Query = db().collection('notes');
   if (filter.approved !== undefined) query = query.where('approved', '==', filter.approved);
-  if (filter.college !== undefined) {
-    // collegeName + createdAt has no composite index (docs/data-model.md): sort in memory.
-    const snap = await query.where('collegeName', '==', filter.college).get();
-    return snap.docs
-      .map((d) => noteView(d.id, d.data()))
-      .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
-  }
-  const snap = await query.orderBy('createdAt', 'desc').get();
-  return snap.docs.map((d) => noteView(d.id, d.data()));
+  if (filter.college !== undefined) query = query.where('collegeName', '==', filter.college);
+  const tokens = queryTokens(filter.search ?? '');
+  if (tokens.length > 0) query = query.where('searchTerms', 'array-contains', tokens[0]);
+  query = query.orderBy('createdAt', 'desc');
+  return pageOf('notes', query, page, noteView, (d) =>
+    matchesSearch(d['searchTerms'] as string[] | undefined, tokens),
+  );
 }
 
 export async function reviewNote(id: string, approved: boolean): Promise<NoteView> {

@@ -4,6 +4,7 @@
  * - searchTerms, from the note's fields and the text of its file, when those change;
  * - the uploader's notesCount, when a note is created or deleted;
  * - meta/filterOptions, when the note's contribution to Browse's filters changes;
+ * - its college's figures for the admin Colleges screen (services/colleges.ts);
  * - the reach of its file link: a new download token when it leaves public view, the replaced
  *   file deleted after an edit (services/file-links.ts);
  * - a note's commentsCount, when one of its comments is created or deleted.
@@ -14,7 +15,9 @@
  */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { recountComments, recountNotes } from '../services/counters.js';
+import { collegesTouched, recountCollege } from '../services/colleges.js';
 import { limitFileLinks } from '../services/file-links.js';
+import { indexUser } from '../services/users.js';
 import { updateFilterOptions } from '../services/filter-options.js';
 import { indexNote, needsIndexing } from '../services/indexing.js';
 
@@ -32,6 +35,7 @@ export async function onNoteChange(noteId: string, { before, after }: Change): P
   }
   work.push(updateFilterOptions(before, after));
   work.push(limitFileLinks(noteId, before, after));
+  for (const college of collegesTouched(before, after)) work.push(recountCollege(college));
   const results = await Promise.allSettled(work);
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   // Thrown after every part ran, so one failure does not skip the others; the platform retries
@@ -43,4 +47,15 @@ export async function onCommentChange(noteId: string, { before, after }: Change)
   // An edit changes no count.
   if (!before === !after) return;
   await recountComments(noteId);
+}
+
+/** A profile written: its search terms (admin Users search) follow its username and email. */
+export async function onUserChange(uid: string, { before, after }: Change): Promise<void> {
+  if (!after) return;
+  const same =
+    !!before &&
+    before['username'] === after['username'] &&
+    before['email'] === after['email'] &&
+    Array.isArray(after['searchTerms']);
+  if (!same) await indexUser(uid);
 }

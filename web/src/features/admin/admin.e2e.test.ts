@@ -304,7 +304,7 @@ describe('notes: approve, set back to pending, reject', () => {
     await search.fill(title);
     await page.getByLabel('College').selectOption('');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(1);
+    await eventually(() => rows.count()).toBe(1);
     expect(await page.getByLabel('College').locator('option').first().textContent()).toBe(
       'All Colleges',
     );
@@ -364,7 +364,8 @@ describe('users', () => {
     await page.getByLabel('Search users').fill(email.toUpperCase());
     const row = page.locator(`tr[data-user-id="${uid}"]`);
     await row.waitFor();
-    expect(await page.locator('tbody tr[data-user-id]').count()).toBe(1);
+    // Searched on the server once typing pauses: the list narrows to the one user.
+    await eventually(() => page.locator('tbody tr[data-user-id]').count()).toBe(1);
     return row;
   }
 
@@ -534,23 +535,28 @@ describe('figures', () => {
     const mine = (await admin.db.collection('notes').where('collegeName', '==', COLLEGE).get())
       .docs;
 
-    const page = await adminPage('/colleges');
+    let page = await adminPage('/colleges');
     const cardFigures = async (name: string) => {
       const card = page.locator(`li[data-college="${name}"]`);
       const values = await card.locator('dd').allTextContents();
       return values.map((v) => Number(v.replace(/,/g, '')));
     };
-    await page.getByLabel('Search colleges').fill(COLLEGE.toLowerCase());
-    await page.locator('li[data-college]').first().waitFor();
-    expect(await page.locator('li[data-college]').count()).toBe(1);
     const approved = mine.filter((d) => d.get('approved') === true).length;
     const downloads = mine.reduce((s, d) => s + (d.get('downloadCount') as number), 0);
-    expect(await cardFigures(COLLEGE)).toEqual([
-      mine.length,
-      downloads,
-      approved,
-      mine.length - approved,
-    ]);
+    // The figures are the note trigger's (a moment after the writes above): open until they show.
+    await expect
+      .poll(
+        async () => {
+          await page.close();
+          page = await adminPage('/colleges');
+          await page.getByLabel('Search colleges').fill(COLLEGE.toLowerCase());
+          await page.locator(`li[data-college="${COLLEGE}"]`).waitFor();
+          await eventually(() => page.locator('li[data-college]').count()).toBe(1);
+          return cardFigures(COLLEGE);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([mine.length, downloads, approved, mine.length - approved]);
     expect(downloads).toBeGreaterThan(999);
     expect(await page.locator(`li[data-college="${COLLEGE}"] dd`).nth(1).textContent()).toBe(
       downloads.toLocaleString('en-US'),
@@ -618,7 +624,7 @@ describe('loading texts and error banners', () => {
       'Loading pending notes...',
       'Failed to fetch pending notes',
     ],
-    ['/colleges', '**/api/admin/notes', 'Loading college data...', 'Failed to fetch notes'],
+    ['/colleges', '**/api/admin/colleges', 'Loading college data...', 'Failed to fetch notes'],
   ] as const;
 
   it('each screen shows its loading text, then its banner when the facade fails', async () => {

@@ -23,9 +23,25 @@ export interface FacadeRequest {
   json?: unknown;
 }
 
+/**
+ * A paged list call: the body (the spec's array) and the `X-Next-Cursor` header, null on the last
+ * page (functions/src/routes/admin.ts).
+ */
+export async function callFacadePage<T>(
+  path: string,
+  request: FacadeRequest,
+): Promise<{ items: T[]; next: string | null }> {
+  let next: string | null = null;
+  const items = await callFacade<T[]>(path, request, (headers) => {
+    next = headers.get('x-next-cursor');
+  });
+  return { items, next };
+}
+
 export async function callFacade<T = { success: boolean; message?: string }>(
   path: string,
   { method, token, json }: FacadeRequest,
+  onHeaders?: (headers: Headers) => void,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers['authorization'] = `Bearer ${token}`;
@@ -35,6 +51,7 @@ export async function callFacade<T = { success: boolean; message?: string }>(
     headers,
     body: json === undefined ? undefined : JSON.stringify(json),
   });
+  onHeaders?.(response.headers);
   const text = await response.text();
   let body: unknown = null;
   try {

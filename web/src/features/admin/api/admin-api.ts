@@ -5,12 +5,14 @@
  * do under the rules. A failed call rejects with an Error whose message is the server's reason.
  */
 import type { User } from 'firebase/auth';
-import { callFacade } from '../../../shared/http/facade';
+import { callFacade, callFacadePage } from '../../../shared/http/facade';
 import {
   toAdminNote,
   toAdminStats,
   toAdminUser,
+  toCollegeSummary,
   type AdminNote,
+  type CollegeSummary,
   type AdminStats,
   type AdminUser,
   type UserEdit,
@@ -28,8 +30,36 @@ export async function fetchStats(user: User): Promise<AdminStats> {
   return toAdminStats(await call<Json>(user, '/api/admin/stats', 'GET'));
 }
 
-export async function fetchUsers(user: User): Promise<AdminUser[]> {
-  return (await call<Json[]>(user, '/api/admin/users', 'GET')).map(toAdminUser);
+/** One page of a list: its items and the cursor of the next page (null on the last). */
+export interface ListPage<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** The query string of a page request (empty values left out). */
+function pageQuery(params: Record<string, string | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+async function page<T>(
+  user: User,
+  path: string,
+  params: Record<string, string | null | undefined>,
+  map: (v: Json) => T,
+): Promise<ListPage<T>> {
+  const { items, next } = await callFacadePage<Json>(`${path}${pageQuery(params)}`, {
+    method: 'GET',
+    token: await user.getIdToken(),
+  });
+  return { items: items.map(map), next };
+}
+
+/** Users, newest first; `search` matches words of the username or email (server-side). */
+export function fetchUsers(user: User, search: string, cursor: string | null) {
+  return page(user, '/api/admin/users', { search, cursor }, toAdminUser);
 }
 
 /** Saves username, email and role; a role change reaches that user's next ID token. */
@@ -43,18 +73,39 @@ export async function deleteUser(user: User, uid: string): Promise<void> {
   await call(user, `/api/admin/users/${id(uid)}`, 'DELETE');
 }
 
-export async function fetchNotes(user: User): Promise<AdminNote[]> {
-  return (await call<Json[]>(user, '/api/admin/notes', 'GET')).map(toAdminNote);
-}
-
-export async function fetchPendingNotes(user: User): Promise<AdminNote[]> {
-  return (await call<Json[]>(user, '/api/admin/notes/pending', 'GET')).map(toAdminNote);
-}
-
-export async function fetchCollegeNotes(user: User, college: string): Promise<AdminNote[]> {
-  return (await call<Json[]>(user, `/api/admin/notes/college/${id(college)}`, 'GET')).map(
+/** Notes, newest first, filtered by a search and a college (server-side). */
+export function fetchNotes(
+  user: User,
+  filter: { search: string; college: string },
+  cursor: string | null,
+): Promise<ListPage<AdminNote>> {
+  return page(
+    user,
+    '/api/admin/notes',
+    { search: filter.search, college: filter.college, cursor },
     toAdminNote,
   );
+}
+
+export function fetchPendingNotes(user: User, cursor: string | null): Promise<ListPage<AdminNote>> {
+  return page(user, '/api/admin/notes/pending', { cursor }, toAdminNote);
+}
+
+export function fetchCollegeNotes(
+  user: User,
+  college: string,
+  cursor: string | null,
+): Promise<ListPage<AdminNote>> {
+  return page(user, `/api/admin/notes/college/${id(college)}`, { cursor }, toAdminNote);
+}
+
+/** Colleges with their figures, by name; `search` matches the start of the name. */
+export function fetchColleges(
+  user: User,
+  search: string,
+  cursor: string | null,
+): Promise<ListPage<CollegeSummary>> {
+  return page(user, '/api/admin/colleges', { search, cursor }, toCollegeSummary);
 }
 
 /** Approves a note, or sets it back to pending (hidden from students again). */

@@ -2,37 +2,35 @@ import { describe, expect, it } from 'vitest';
 import {
   UNREACHABLE,
   bannerText,
-  collegeNames,
   formatDay,
-  groupByCollege,
-  searchColleges,
-  searchNotes,
-  searchUsers,
   toAdminNote,
   toAdminStats,
   toAdminUser,
+  toCollegeSummary,
   validateUserEdit,
-  type AdminNote,
 } from './admin-model';
 import { FacadeError } from '../../../shared/http/facade';
 
-const note = (over: Partial<AdminNote>): AdminNote => ({
-  id: 'n',
-  title: 'Title',
-  description: '',
-  subject: 'Maths',
-  collegeName: 'A College',
-  courseName: 'BBA',
-  uploaderName: 'Asha',
-  approved: true,
-  downloadCount: 0,
-  fileUrl: '',
-  fileName: null,
-  createdAt: null,
-  ...over,
-});
-
 describe('admin model', () => {
+  it('reads a college card defensively', () => {
+    expect(
+      toCollegeSummary({
+        name: 'IIT Delhi',
+        totalNotes: 1242,
+        approved: 1200,
+        pending: 42,
+        downloads: 9,
+      }),
+    ).toEqual({ name: 'IIT Delhi', totalNotes: 1242, approved: 1200, pending: 42, downloads: 9 });
+    expect(toCollegeSummary({ totalNotes: 'x' })).toEqual({
+      name: 'Unknown',
+      totalNotes: 0,
+      approved: 0,
+      pending: 0,
+      downloads: 0,
+    });
+  });
+
   it('reads the facade note, with "Unknown" for a missing uploader', () => {
     const n = toAdminNote({
       _id: 'x1',
@@ -71,43 +69,6 @@ describe('admin model', () => {
     expect(stats.totalDownloads).toBe(30);
     expect(stats.mostDownloadedNotes[0]?.uploaderName).toBe('Unknown');
     expect(toAdminStats({}).mostDownloadedNotes).toEqual([]);
-  });
-
-  it('searches users by username or email, case-insensitively', () => {
-    const users = [
-      toAdminUser({ id: '1', username: 'Priya Nair', email: 'p@x.dev' }),
-      toAdminUser({ id: '2', username: 'Kabir', email: 'KABIR@uni.edu' }),
-    ];
-    expect(searchUsers(users, 'PRIYA').map((u) => u.id)).toEqual(['1']);
-    expect(searchUsers(users, 'uni.EDU').map((u) => u.id)).toEqual(['2']);
-    expect(searchUsers(users, '  ')).toHaveLength(2);
-    expect(searchUsers(users, 'zzz')).toEqual([]);
-  });
-
-  it('searches notes by title, subject or uploader within a college', () => {
-    const notes = [
-      note({ id: '1', title: 'Deadlocks', collegeName: 'X' }),
-      note({ id: '2', subject: 'Deadlock theory', collegeName: 'Y' }),
-      note({ id: '3', uploaderName: 'Dead Poet', collegeName: 'X' }),
-      note({ id: '4', description: 'deadlocks', collegeName: 'X' }),
-    ];
-    expect(searchNotes(notes, 'DEAD').map((n) => n.id)).toEqual(['1', '2', '3']);
-    expect(searchNotes(notes, 'dead', 'X').map((n) => n.id)).toEqual(['1', '3']);
-    expect(searchNotes(notes, '', 'Y').map((n) => n.id)).toEqual(['2']);
-    expect(collegeNames(notes)).toEqual(['X', 'Y']);
-  });
-
-  it('groups notes by college with totals, downloads, approved and pending', () => {
-    const groups = groupByCollege([
-      note({ collegeName: 'B', downloadCount: 3 }),
-      note({ collegeName: 'A', downloadCount: 1, approved: false }),
-      note({ collegeName: 'B', downloadCount: 4, approved: false }),
-    ]);
-    expect(groups).toEqual([
-      { name: 'A', totalNotes: 1, downloads: 1, approved: 0, pending: 1 },
-      { name: 'B', totalNotes: 2, downloads: 7, approved: 1, pending: 1 },
-    ]);
-    expect(searchColleges(groups, 'b').map((c) => c.name)).toEqual(['B']);
   });
 
   it('validates the Edit User form as the facade does', () => {

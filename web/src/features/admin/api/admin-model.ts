@@ -124,36 +124,6 @@ export function toAdminStats(v: Json): AdminStats {
   };
 }
 
-const includes = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle);
-
-/** Users whose username or email contains the search, case-insensitively. */
-export function searchUsers(users: readonly AdminUser[], search: string): AdminUser[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return [...users];
-  return users.filter((u) => includes(u.username, q) || includes(u.email, q));
-}
-
-/** Notes whose title, subject or uploader contains the search, in `college` when one is given. */
-export function searchNotes(
-  notes: readonly AdminNote[],
-  search: string,
-  college = '',
-): AdminNote[] {
-  const q = search.trim().toLowerCase();
-  return notes.filter(
-    (n) =>
-      (!college || n.collegeName === college) &&
-      (!q || includes(n.title, q) || includes(n.subject, q) || includes(n.uploaderName, q)),
-  );
-}
-
-/** The distinct college names, sorted, for the "All Colleges" filter. */
-export function collegeNames(notes: readonly AdminNote[]): string[] {
-  return [...new Set(notes.map((n) => n.collegeName).filter(Boolean))].sort((a, b) =>
-    a.localeCompare(b, 'en'),
-  );
-}
-
 export interface CollegeSummary {
   name: string;
   totalNotes: number;
@@ -162,24 +132,15 @@ export interface CollegeSummary {
   pending: number;
 }
 
-/** The Colleges cards: all notes grouped by collegeName, sorted by name. */
-export function groupByCollege(notes: readonly AdminNote[]): CollegeSummary[] {
-  const byName = new Map<string, CollegeSummary>();
-  for (const n of notes) {
-    const name = n.collegeName || 'Unknown';
-    const c = byName.get(name) ?? { name, totalNotes: 0, downloads: 0, approved: 0, pending: 0 };
-    c.totalNotes += 1;
-    c.downloads += n.downloadCount;
-    if (n.approved) c.approved += 1;
-    else c.pending += 1;
-    byName.set(name, c);
-  }
-  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
-}
-
-export function searchColleges(colleges: readonly CollegeSummary[], search: string) {
-  const q = search.trim().toLowerCase();
-  return q ? colleges.filter((c) => includes(c.name, q)) : [...colleges];
+/** A college's card, from the facade's figures (kept by the note trigger). */
+export function toCollegeSummary(v: Json): CollegeSummary {
+  return {
+    name: str(v['name'], 'Unknown'),
+    totalNotes: num(v['totalNotes']),
+    downloads: num(v['downloads']),
+    approved: num(v['approved']),
+    pending: num(v['pending']),
+  };
 }
 
 export interface UserEdit {

@@ -266,13 +266,21 @@ export function SelectField({
   );
 }
 
-/** "Show more" under a list cut by usePaged (hidden = rows not shown yet). */
-export function ShowMore({ hidden, onMore }: { hidden: number; onMore: () => void }) {
-  if (hidden <= 0) return null;
+/** "Show more" under a list the server pages: the next page, appended. */
+export function ShowMore({
+  hasMore,
+  loading,
+  onMore,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+}) {
+  if (!hasMore) return null;
   return (
     <Box textAlign="center" mt="4">
-      <Button variant="outline" onClick={onMore}>
-        Show more ({hidden} more)
+      <Button variant="outline" onClick={onMore} loading={loading} loadingText="Loading...">
+        Show more
       </Button>
     </Box>
   );

@@ -2,19 +2,19 @@ import { Box, Button, Heading, SimpleGrid, Text, chakra } from '@chakra-ui/react
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadingState, TextField } from '../../../shared/ui';
-import { fetchCollegeNotes, fetchNotes } from '../api/admin-api';
+import { fetchCollegeNotes, fetchColleges } from '../api/admin-api';
 import {
   ADMIN_ERRORS,
   ADMIN_LOADING,
   ADMIN_TEXTS,
   bannerText,
-  groupByCollege,
-  searchColleges,
   type CollegeSummary,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { useResource } from '../hooks/use-resource';
-import { DataTable, ErrorBanner, PageTitle, StatusBadge, Table } from './admin-ui';
+import { SEARCH_DEBOUNCE_MS } from '../hooks/admin-search';
+import { useServerList } from '../hooks/use-server-list';
+import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
+import { DataTable, ErrorBanner, PageTitle, ShowMore, StatusBadge, Table } from './admin-ui';
 import { formatCount } from '../../../shared/utils/numbers';
 
 function Figure({ label, value }: { label: string; value: number }) {
@@ -68,16 +68,17 @@ function CollegeCard({ college, onOpen }: { college: CollegeSummary; onOpen: () 
 /** "Notes from {college}": that college's notes from the facade's college query. */
 function CollegeNotes({ college, onBack }: { college: string; onBack: () => void }) {
   const admin = useAdminUser();
-  const { state, data } = useResource(() => fetchCollegeNotes(admin, college), college);
+  const list = useServerList((cursor) => fetchCollegeNotes(admin, college, cursor), college);
+  const data = list.status === 'success' ? list.items : null;
   return (
     <>
       <Button variant="outline" size="sm" mb="4" onClick={onBack}>
         Back to All Colleges
       </Button>
       <PageTitle>Notes from {college}</PageTitle>
-      {state.status === 'loading' && <LoadingState label={ADMIN_LOADING.colleges} />}
-      {state.status === 'error' && (
-        <ErrorBanner message={bannerText(ADMIN_ERRORS.college, state.error)} />
+      {list.status === 'loading' && <LoadingState label={ADMIN_LOADING.colleges} />}
+      {list.error !== null && (
+        <ErrorBanner message={bannerText(ADMIN_ERRORS.college, list.error)} />
       )}
       {data &&
         (data.length === 0 ? (
@@ -102,28 +103,29 @@ function CollegeNotes({ college, onBack }: { college: string; onBack: () => void
             ))}
           </DataTable>
         ))}
+      <ShowMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.more} />
     </>
   );
 }
 
 /**
- * Colleges: every note grouped by college (Total Notes, Downloads, Approved, Pending), with a
- * search; a card opens that college's notes. The open college is in the address (?college=), so
+ * Colleges: each college's figures (Total Notes, Downloads, Approved, Pending), kept by the note
+ * trigger (functions/src/services/colleges.ts), with a search; a card opens that college's notes. The open college is in the address (?college=), so
  * Back and reload keep it.
  */
 export function CollegesPage() {
   const admin = useAdminUser();
   const [params, setParams] = useSearchParams();
   const open = params.get('college');
-  const { state, data } = useResource(
-    async () => groupByCollege(await fetchNotes(admin)),
-    admin.uid,
-  );
   const [search, setSearch] = useState('');
+  // Figures kept per college by the note trigger, a page at a time; the search matches the start
+  // of the name, on the server.
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useServerList((cursor) => fetchColleges(admin, query, cursor), query);
 
   if (open) return <CollegeNotes college={open} onBack={() => setParams({})} />;
 
-  const colleges = data ? searchColleges(data, search) : [];
+  const colleges = list.items;
   return (
     <>
       <PageTitle>Colleges</PageTitle>
@@ -137,11 +139,9 @@ export function CollegesPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </Box>
-      {state.status === 'loading' && <LoadingState label={ADMIN_LOADING.colleges} />}
-      {state.status === 'error' && (
-        <ErrorBanner message={bannerText(ADMIN_ERRORS.notes, state.error)} />
-      )}
-      {data &&
+      {list.status === 'loading' && <LoadingState label={ADMIN_LOADING.colleges} />}
+      {list.error !== null && <ErrorBanner message={bannerText(ADMIN_ERRORS.notes, list.error)} />}
+      {list.status === 'success' &&
         (colleges.length === 0 ? (
           <Text py="8" textAlign="center" color="gray.700">
             {ADMIN_TEXTS.noColleges}
@@ -153,6 +153,7 @@ export function CollegesPage() {
             ))}
           </SimpleGrid>
         ))}
+      <ShowMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.more} />
     </>
   );
 }

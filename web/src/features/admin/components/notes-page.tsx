@@ -1,19 +1,18 @@
 import { Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LoadingState, TextField } from '../../../shared/ui';
-import { deleteNote, fetchNotes, reviewNote } from '../api/admin-api';
+import { deleteNote, fetchColleges, fetchNotes, reviewNote } from '../api/admin-api';
 import {
   ADMIN_ERRORS,
   ADMIN_LOADING,
   ADMIN_TEXTS,
   bannerText,
-  collegeNames,
-  searchNotes,
   type AdminNote,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { usePaged } from '../hooks/use-paged';
-import { useResource } from '../hooks/use-resource';
+import { SEARCH_DEBOUNCE_MS } from '../hooks/admin-search';
+import { useServerList } from '../hooks/use-server-list';
+import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import {
   ActionButton,
   ConfirmDialog,
@@ -34,16 +33,23 @@ import { formatCount } from '../../../shared/utils/numbers';
  */
 export function NotesPage() {
   const admin = useAdminUser();
-  const { state, data, update } = useResource(() => fetchNotes(admin), admin.uid);
   const [search, setSearch] = useState('');
   const [college, setCollege] = useState('');
+  // Searched and filtered on the server, a page at a time.
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useServerList(
+    (cursor) => fetchNotes(admin, { search: query, college }, cursor),
+    `${query}\n${college}`,
+  );
+  const { update } = list;
+  // The college filter's options: the colleges' names (their figures are kept per college).
+  const colleges = useServerList((cursor) => fetchColleges(admin, '', cursor), 'colleges');
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminNote | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const notes = data ? searchNotes(data, search, college) : [];
-  const { visible, hidden, more } = usePaged(notes, `${search}\n${college}`);
-  const viewing = data?.find((n) => n.id === viewingId) ?? null;
+  const notes = list.items;
+  const viewing = notes.find((n) => n.id === viewingId) ?? null;
 
   const onReview = async (note: AdminNote) => {
     setFailure(null);
@@ -90,19 +96,17 @@ export function NotesPage() {
           onChange={(e) => setCollege(e.target.value)}
         >
           <option value="">{ADMIN_TEXTS.allColleges}</option>
-          {(data ? collegeNames(data) : []).map((c) => (
-            <option key={c} value={c}>
-              {c}
+          {colleges.items.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
             </option>
           ))}
         </SelectField>
       </SimpleGrid>
       <ErrorBanner message={failure} />
-      {state.status === 'loading' && <LoadingState label={ADMIN_LOADING.notes} />}
-      {state.status === 'error' && (
-        <ErrorBanner message={bannerText(ADMIN_ERRORS.notes, state.error)} />
-      )}
-      {data &&
+      {list.status === 'loading' && <LoadingState label={ADMIN_LOADING.notes} />}
+      {list.error !== null && <ErrorBanner message={bannerText(ADMIN_ERRORS.notes, list.error)} />}
+      {list.status === 'success' &&
         (notes.length === 0 ? (
           <Text py="8" textAlign="center" color="gray.700">
             {ADMIN_TEXTS.noNotes}
@@ -112,7 +116,7 @@ export function NotesPage() {
             label="Notes"
             columns={['Title', 'Subject', 'College', 'Uploader', 'Status', 'Downloads', 'Actions']}
           >
-            {visible.map((n) => (
+            {notes.map((n) => (
               <Table.Row key={n.id} data-note-id={n.id}>
                 <Table.Cell fontWeight="medium">{n.title}</Table.Cell>
                 <Table.Cell>{n.subject}</Table.Cell>
@@ -157,7 +161,7 @@ export function NotesPage() {
             ))}
           </DataTable>
         ))}
-      <ShowMore hidden={hidden} onMore={more} />
+      <ShowMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.more} />
       <NoteDetailDialog
         note={viewing}
         onClose={() => setViewingId(null)}

@@ -11,8 +11,8 @@ import {
   type AdminNote,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { useResource } from '../hooks/use-resource';
-import { ActionButton, ConfirmDialog, ErrorBanner, PageTitle } from './admin-ui';
+import { useServerList } from '../hooks/use-server-list';
+import { ActionButton, ConfirmDialog, ErrorBanner, PageTitle, ShowMore } from './admin-ui';
 import { NoteDetailDialog } from './note-detail-dialog';
 
 /**
@@ -21,7 +21,9 @@ import { NoteDetailDialog } from './note-detail-dialog';
  */
 export function PendingPage() {
   const admin = useAdminUser();
-  const { state, data, update } = useResource(() => fetchPendingNotes(admin), admin.uid);
+  const list = useServerList((cursor) => fetchPendingNotes(admin, cursor), admin.uid);
+  const { update } = list;
+  const data = list.status === 'success' ? list.items : null;
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminNote | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,7 +63,8 @@ export function PendingPage() {
         extra={
           data && (
             <Badge bg="orange.100" color="orange.900" size="lg" role="status">
-              {data.length} Notes Pending
+              {data.length}
+              {list.hasMore ? '+' : ''} Notes Pending
             </Badge>
           )
         }
@@ -69,9 +72,9 @@ export function PendingPage() {
         Pending Approvals
       </PageTitle>
       <ErrorBanner message={failure} />
-      {state.status === 'loading' && <LoadingState label={ADMIN_LOADING.pending} />}
-      {state.status === 'error' && (
-        <ErrorBanner message={bannerText(ADMIN_ERRORS.pending, state.error)} />
+      {list.status === 'loading' && <LoadingState label={ADMIN_LOADING.pending} />}
+      {list.error !== null && (
+        <ErrorBanner message={bannerText(ADMIN_ERRORS.pending, list.error)} />
       )}
       {data &&
         (data.length === 0 ? (
@@ -137,6 +140,7 @@ export function PendingPage() {
             ))}
           </SimpleGrid>
         ))}
+      <ShowMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.more} />
       <NoteDetailDialog
         note={viewing}
         onClose={() => setViewingId(null)}

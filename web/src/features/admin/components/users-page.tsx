@@ -7,15 +7,15 @@ import {
   ADMIN_LOADING,
   ADMIN_TEXTS,
   bannerText,
-  searchUsers,
   validateUserEdit,
   type AdminUser,
   type UserEdit,
   type UserEditErrors,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { usePaged } from '../hooks/use-paged';
-import { useResource } from '../hooks/use-resource';
+import { SEARCH_DEBOUNCE_MS } from '../hooks/admin-search';
+import { useServerList } from '../hooks/use-server-list';
+import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import {
   ActionButton,
   AdminDialog,
@@ -166,13 +166,15 @@ function EditUserDialog({
 /** Users: search, table with role and notes count, edit and delete (which deletes their notes). */
 export function UsersPage() {
   const admin = useAdminUser();
-  const { state, data, update } = useResource(() => fetchUsers(admin), admin.uid);
   const [search, setSearch] = useState('');
+  // Searched on the server (words of usernames and emails), a page at a time.
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useServerList((cursor) => fetchUsers(admin, query, cursor), query);
+  const { update } = list;
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const users = data ? searchUsers(data, search) : [];
-  const { visible, hidden, more } = usePaged(users, search);
+  const users = list.items;
 
   const onDelete = async (target: AdminUser) => {
     setFailure(null);
@@ -198,18 +200,16 @@ export function UsersPage() {
         />
       </Box>
       <ErrorBanner message={failure} />
-      {state.status === 'loading' && <LoadingState label={ADMIN_LOADING.users} />}
-      {state.status === 'error' && (
-        <ErrorBanner message={bannerText(ADMIN_ERRORS.users, state.error)} />
-      )}
-      {data &&
+      {list.status === 'loading' && <LoadingState label={ADMIN_LOADING.users} />}
+      {list.error !== null && <ErrorBanner message={bannerText(ADMIN_ERRORS.users, list.error)} />}
+      {list.status === 'success' &&
         (users.length === 0 ? (
           <Text py="8" textAlign="center" color="gray.700">
             {ADMIN_TEXTS.noUsers}
           </Text>
         ) : (
           <DataTable label="Users" columns={['Username', 'Email', 'Role', 'Notes', 'Actions']}>
-            {visible.map((u) => (
+            {users.map((u) => (
               <Table.Row key={u.id} data-user-id={u.id}>
                 <Table.Cell fontWeight="medium">{u.username}</Table.Cell>
                 <Table.Cell>{u.email}</Table.Cell>
@@ -245,7 +245,7 @@ export function UsersPage() {
             ))}
           </DataTable>
         ))}
-      <ShowMore hidden={hidden} onMore={more} />
+      <ShowMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.more} />
       <EditUserDialog
         target={editing}
         isSelf={editing?.id === admin.uid}

@@ -13,7 +13,7 @@ import {
 import { fetchNote } from '../api/browse-api';
 import { suggestionsFor } from '../api/suggestions';
 import { useBrowseNotes } from '../hooks/use-browse-notes';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
 import './browse-page.css';
