@@ -19,8 +19,16 @@
  *   Search p50         5,000 more approved notes are added to the stack, then Browse searches are
  *                      timed in Chromium from Enter in the search box until the list has loaded.
  *
+ *   Scale              (issue 18) the stack grows by SCALE_NOTES notes (default 20,000) and
+ *                      SCALE_USERS users (2,000); then every admin list call, Browse through the
+ *                      facade, admin statistics and a burst of 50 concurrent calls are timed, with
+ *                      the documents each call read (X-Firestore-Reads: the facade counts them
+ *                      when NOTENEST_READ_METER=1, which the bench sets), and each admin screen's
+ *                      first page is timed in Chromium, next to their bounds.
+ *
  *   --only=lighthouse-browse     only Lighthouse on /browse, LIGHTHOUSE_RUNS times (default 3),
  *                                printing each run and the median (for iterating on /browse)
+ *   --only=scale                 only the scale figures
  *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
  *   NOTENEST_BENCH_BUILD=never   skip the build (workspaces already built)
  *   CHROME_PATH / CHROMIUM_PATH  the Chromium binary (default /usr/bin/chromium)
@@ -36,6 +44,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
 import { PROJECT, ROOT, startStack, takenPorts, withTriggersPaused } from './lib/stack.mjs';
+import { growStack, measureCalls, measureScreens } from './lib/scale-bench.mjs';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 const CHROME = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -317,7 +326,7 @@ const percentile = (xs, p) => {
 // ---------------------------------------------------------------------------------------------
 
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const ONLY_CHOICES = ['lighthouse-browse'];
+const ONLY_CHOICES = ['lighthouse-browse', 'scale'];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   console.error(`[bench] --only takes one of: ${ONLY_CHOICES.join(', ')}`);
   process.exit(2);
@@ -352,6 +361,8 @@ async function main() {
   const host = await freeHost();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nn-bench-'));
   log(`starting a seeded stack on ${host}`);
+  // The facade reports the documents each call read (functions/src/http/read-meter.ts).
+  process.env.NOTENEST_READ_METER = '1';
   const stack = await startStack({ host, dataDir });
   const { buildDemoData } = await import('./lib/demo-data.mjs');
   const { accounts } = buildDemoData();
@@ -363,6 +374,11 @@ async function main() {
   try {
     if (ONLY === 'lighthouse-browse') {
       await lighthouseBrowseRuns(stack, rows);
+      printRows(rows, t0);
+      return;
+    }
+    if (ONLY === 'scale') {
+      await scaleFigures(stack, admin, newPage, rows);
       printRows(rows, t0);
       return;
     }
@@ -454,6 +470,7 @@ async function main() {
       `p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms (${times.length} searches)`,
       '(printed, no target)',
     ]);
+    await scaleFigures(stack, admin, newPage, rows);
   } finally {
     await browser.close().catch(() => {});
     await stack.stop({ timeoutMs: 60_000 });
@@ -461,6 +478,18 @@ async function main() {
   }
 
   printRows(rows, t0);
+}
+
+/** Issue 18: grow the stack, then reads and latency of every list call and admin screen. */
+async function scaleFigures(stack, admin, newPage, rows) {
+  await growStack(stack, log);
+  log('timing the facade calls');
+  await measureCalls(stack, admin, rows);
+  log('timing the admin screens');
+  const page = await newPage();
+  await signIn(page, admin.email, admin.password);
+  await measureScreens(page, rows);
+  await page.context().close();
 }
 
 function printRows(rows, t0) {

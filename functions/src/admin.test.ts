@@ -325,9 +325,7 @@ describe('admin operations', () => {
 
 describe('paged lists (issue 18)', () => {
   /** A list page: its items and the X-Next-Cursor header. */
-  async function listPage(
-    path: string,
-  ): Promise<{
+  async function listPage(path: string): Promise<{
     items: { _id?: string; id?: string; name?: string }[];
     next: string | null;
     status: number;

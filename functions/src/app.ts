@@ -7,6 +7,7 @@
 import express, { type Express } from 'express';
 import { identify, type TokenVerifier } from './http/auth.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { readMeter, readMeterEnabled } from './http/read-meter.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { commentsRoutes } from './routes/comments.js';
@@ -24,6 +25,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
+  // Benchmarks only (NOTENEST_READ_METER=1): each answer says how many documents it read.
+  if (readMeterEnabled()) app.use(readMeter());
   app.use(express.json({ limit: '1mb' }));
 
   const api = express.Router();
