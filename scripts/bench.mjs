@@ -44,7 +44,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
 import { PROJECT, ROOT, startStack, takenPorts, withTriggersPaused } from './lib/stack.mjs';
-import { growStack, measureCalls, measureScreens } from './lib/scale-bench.mjs';
+import { growStack, measureCalls, measureColdStart, measureScreens } from './lib/scale-bench.mjs';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 const CHROME = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -482,6 +482,7 @@ async function main() {
 
 /** Issue 18: grow the stack, then reads and latency of every list call and admin screen. */
 async function scaleFigures(stack, admin, newPage, rows) {
+  await measureColdStart(ROOT, rows);
   await growStack(stack, log);
   log('timing the facade calls');
   await measureCalls(stack, admin, rows);
