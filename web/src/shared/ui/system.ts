@@ -17,7 +17,7 @@ import {
 
 /**
  * Chakra's defaultSystem carries every component recipe (~30 KB gzip more than we use; see
- * shared/notes/bundle-facts.md). This system starts from the base config (conditions and
+ * docs/bundle-facts.md). This system starts from the base config (conditions and
  * utilities) and adds the default tokens plus only the recipes our components render.
  * Using a Chakra component whose recipe is missing here renders it unstyled: add its recipe
  * (and only its recipe) to this list when a feature starts using it.
