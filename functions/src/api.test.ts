@@ -266,13 +266,14 @@ describe('profile', () => {
       json: { password: 'newpass99' },
     });
     expect(r.status).toBe(200);
-    await expect(signIn(stack.authHost, acc.email, 'newpass99')).resolves.toMatchObject({
-      uid: acc.uid,
-    });
+    const again = await signIn(stack.authHost, acc.email, 'newpass99');
+    expect(again).toMatchObject({ uid: acc.uid });
+    // A password change revokes the sessions from before it (Auth's validSince, to the second):
+    // the next call goes with the new sign-in's token.
     expect(
       (
         await call('POST', `/api/user/update/${acc.uid}`, {
-          token: acc.token,
+          token: again.token,
           json: { email: alice.email },
         })
       ).status,
