@@ -19,6 +19,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
+import { usernameKey } from '@notenest/shared';
 import { BUCKET, PROJECT_ID, buildDemoData } from './lib/demo-data.mjs';
 
 // google-auth-library would otherwise probe the GCE metadata server.
@@ -115,7 +116,7 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
     for (const p of data.profiles) {
       writes.push([db.doc(`users/${p.uid}`), { ...p.data, createdAt: ts(p.data.createdAt) }]);
       // The username's claim (usernames are unique whatever their case; docs/data-model.md).
-      writes.push([db.doc(`usernames/${p.data.username.toLowerCase()}`), { uid: p.uid }]);
+      writes.push([db.doc(`usernames/${usernameKey(p.data.username)}`), { uid: p.uid }]);
     }
     for (const n of data.notes) {
       writes.push([

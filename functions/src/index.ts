@@ -11,7 +11,8 @@ import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { createApp } from './app.js';
 import { auth, db } from './firebase.js';
 import { onNoteFileFinalized } from './triggers/files.js';
-import { onCommentChange, onNoteChange, onUserChange } from './triggers/notes.js';
+import { onCommentChange, onNoteChange } from './triggers/notes.js';
+import { onUserChange } from './triggers/users.js';
 
 const REGION = 'us-central1';
 

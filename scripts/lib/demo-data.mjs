@@ -8,6 +8,7 @@
 import {
   BATCHES,
   COURSES,
+  collegeDocId,
   NOTE_FILE_TYPES,
   searchTermsFor,
   userSearchTerms,
@@ -440,7 +441,7 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
       const mine = notes.filter((n) => n.data.collegeName === name);
       const approved = mine.filter((n) => n.data.approved).length;
       return {
-        id: `c_${encodeURIComponent(name).replace(/\./g, '%2E')}`,
+        id: collegeDocId(name),
         data: {
           name,
           nameLower: name.toLowerCase(),

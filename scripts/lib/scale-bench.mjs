@@ -8,7 +8,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { searchTermsFor, userSearchTerms } from '@notenest/shared';
+import { collegeDocId, searchTermsFor, userSearchTerms } from '@notenest/shared';
 import { PROJECT, withTriggersPaused } from './stack.mjs';
 
 export const SCALE_NOTES = Number(process.env.SCALE_NOTES ?? 20_000);
@@ -17,7 +17,6 @@ const COLLEGES = 200;
 const WORDS = ['algebra', 'circuits', 'thermodynamics', 'genetics', 'marketing', 'databases'];
 
 const collegeName = (k) => `Bench College ${String(k).padStart(3, '0')}`;
-const collegeId = (name) => `c_${encodeURIComponent(name).replace(/\./g, '%2E')}`;
 
 /** Writes the extra users and notes (and their derived data) with the triggers paused. */
 export async function growStack(stack, log) {
@@ -81,7 +80,7 @@ export async function growStack(stack, log) {
         figures.set(college, f);
       }
       for (const [name, f] of figures)
-        void writer.set(db.doc(`colleges/${collegeId(name)}`), {
+        void writer.set(db.doc(`colleges/${collegeDocId(name)}`), {
           name,
           nameLower: name.toLowerCase(),
           totalNotes: f.total,

@@ -150,21 +150,21 @@ function configFor(host) {
   // The seed pauses triggers through the hub, so its port is fixed rather than picked.
   emulators.hub = { ...emulators.hub, host, port: HUB_PORT };
   emulators.ui = { enabled: false };
-  return { ...config, emulators, hosting: hostingFor(config.hosting, host) };
+  return { ...config, emulators, hosting: hostingFor(config, host) };
 }
 
 /** Directives of the Content-Security-Policy that must also name the local emulators. */
 const EMULATOR_DIRECTIVES = ['connect-src', 'img-src', 'frame-src'];
 
 /**
- * firebase.json's Hosting config for a local stack: its Content-Security-Policy also allows the
+ * firebase.json's Hosting config (from `config`, firebase.json as read) for a local stack: its Content-Security-Policy also allows the
  * stack's emulators (the web app talks to http://<host>:<port> instead of *.googleapis.com, and
  * file links point at the Storage emulator), so the app runs locally under the same policy as in
  * production, plus exactly those origins.
  */
-export function hostingFor(hosting, host) {
+function hostingFor(config, host) {
+  const { hosting } = config;
   if (!hosting?.headers) return hosting;
-  const config = readFirebaseJson();
   const origins = SERVICES.filter((s) => s !== 'hosting')
     .map((s) => config.emulators?.[s]?.port)
     .filter(Boolean)

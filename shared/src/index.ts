@@ -5,4 +5,5 @@ export * from './types.js';
 export * from './validate-note.js';
 export * from './search.js';
 export * from './usernames.js';
+export * from './colleges.js';
 export * from './rate-limits.js';

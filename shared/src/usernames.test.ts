@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { USERNAME_MESSAGES, usernameKey, usernameProblem } from './usernames.js';
+import { USERNAME_MESSAGES, usernameKey, usernameProblem, usernameVariant } from './usernames.js';
+import { collegeDocId } from './colleges.js';
 
 describe('usernames', () => {
   it('accepts a trimmed name of 2-40 characters', () => {
@@ -18,6 +19,19 @@ describe('usernames', () => {
     expect(usernameProblem('a/b')).toBe(USERNAME_MESSAGES.slash);
     expect(usernameProblem('__id__')).toBe(USERNAME_MESSAGES.reserved);
     expect(usernameProblem('..')).toBe(USERNAME_MESSAGES.reserved);
+  });
+
+  it('variants keep the suffix within 40 characters', () => {
+    expect(usernameVariant('Priya Nair', 2)).toBe('Priya Nair 2');
+    const long = usernameVariant('x'.repeat(40), 'abc123');
+    expect(long).toBe(`${'x'.repeat(33)} abc123`);
+    expect(usernameProblem(long)).toBeNull();
+  });
+
+  it('college ids are safe document ids', () => {
+    expect(collegeDocId('IIT Delhi')).toBe('c_IIT%20Delhi');
+    expect(collegeDocId('..')).toBe('c_%2E%2E');
+    expect(collegeDocId('A/B')).toBe('c_A%2FB');
   });
 
   it('keys differ only by case', () => {

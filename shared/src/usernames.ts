@@ -19,6 +19,19 @@ export function usernameKey(username: string): string {
   return username.toLowerCase();
 }
 
+/**
+ * `wanted` with a suffix, fitted to the username limit: "Priya Nair 2". For an account that needs
+ * a name of its own when its display name is taken (a first Google sign-in).
+ */
+export function usernameVariant(wanted: string, suffix: string | number): string {
+  const tail = ` ${suffix}`;
+  const base = [...wanted]
+    .slice(0, USER_LIMITS.username.max - [...tail].length)
+    .join('')
+    .trim();
+  return `${base}${tail}`;
+}
+
 /** Null when `raw`, once trimmed, is a username the rules accept; else what is wrong with it. */
 export function usernameProblem(raw: string): string | null {
   const v = raw.trim();

@@ -6,7 +6,7 @@
 import { auth, db } from '../firebase.js';
 import { deleteAll } from './batch.js';
 import { recountLikes } from './counters.js';
-import { deletePrefix } from './storage.js';
+import { deletePrefix, isNoteFile, noteFolder } from './storage.js';
 import { releaseUsername } from './users.js';
 
 /**
@@ -29,9 +29,9 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
     [...comments.docs, ...likes.docs, ...downloads.docs, ...saved.docs].map((d) => d.ref),
   );
   // The whole folder: a replaced file that a crashed update left behind goes too.
-  await deletePrefix(`notes/${uploaderId}/${noteId}/`);
+  await deletePrefix(noteFolder(noteId, uploaderId));
   const filePath = snap.get('filePath');
-  if (typeof filePath === 'string' && !filePath.startsWith(`notes/${uploaderId}/${noteId}/`))
+  if (typeof filePath === 'string' && !isNoteFile(noteId, { uploaderId }, filePath))
     console.warn(`delete: note ${noteId} named a file outside its folder; left ${filePath}`);
   await ref.delete();
   return true;

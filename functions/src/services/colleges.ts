@@ -6,6 +6,7 @@
  * before, so retried or late events change nothing; it costs one read per 1,000 index entries,
  * and the screen reads a page of these documents instead of every note.
  */
+import { collegeDocId } from '@notenest/shared';
 import { AggregateField, type DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 
@@ -17,13 +18,8 @@ export interface CollegeFigures {
   downloads: number;
 }
 
-/** A document id for a college name (any name: encoded, and never `.`, `..` or `__x__`). */
-export function collegeId(name: string): string {
-  return `c_${encodeURIComponent(name).replace(/\./g, '%2E')}`;
-}
-
 export async function recountCollege(name: string): Promise<CollegeFigures | null> {
-  const ref = db().doc(`colleges/${collegeId(name)}`);
+  const ref = db().doc(`colleges/${collegeDocId(name)}`);
   const notes = db().collection('notes').where('collegeName', '==', name);
   return db().runTransaction(async (tx) => {
     const [all, approved] = await Promise.all([

@@ -15,10 +15,7 @@
  */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
-import { deleteFile, rotateDownloadToken } from './storage.js';
-
-const inFolder = (noteId: string, note: DocumentData | undefined, path: unknown): path is string =>
-  typeof path === 'string' && path.startsWith(`notes/${String(note?.['uploaderId'])}/${noteId}/`);
+import { deleteFile, isNoteFile, rotateDownloadToken } from './storage.js';
 
 /** After a note went from approved to not approved: a new token, and fileUrl rewritten. */
 async function withdrawLink(noteId: string): Promise<void> {
@@ -27,7 +24,7 @@ async function withdrawLink(noteId: string): Promise<void> {
   // Approved again meanwhile (a late event): its link is public again by design.
   if (!note || note['approved'] !== false) return;
   const path = note['filePath'];
-  if (!inFolder(noteId, note, path)) return;
+  if (!isNoteFile(noteId, note, path)) return;
   const url = await rotateDownloadToken(path);
   if (!url) return;
   await db().runTransaction(async (tx) => {
@@ -59,7 +56,7 @@ export async function limitFileLinks(
   )
     work.push(withdrawLink(noteId));
   const oldPath = before?.['filePath'];
-  if (after && oldPath !== after['filePath'] && inFolder(noteId, before, oldPath))
+  if (after && oldPath !== after['filePath'] && isNoteFile(noteId, before, oldPath))
     work.push(deleteReplacedFile(noteId, oldPath));
   await Promise.all(work);
 }

@@ -9,15 +9,14 @@
 import { searchTermsFor } from '@notenest/shared';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
-import { readFile } from './storage.js';
+import { isNoteFile, readFile } from './storage.js';
 import { extractText } from './text-extract.js';
 
 /** The file text of a note, or null (no file of ours, unreadable type, extraction failed). */
 async function noteFileText(noteId: string, note: DocumentData): Promise<string | null> {
   const path = note['filePath'];
   if (typeof path !== 'string' || path === '') return null;
-  // Only this note's own folder: a client-written filePath could name someone else's file.
-  if (!path.startsWith(`notes/${String(note['uploaderId'])}/${noteId}/`)) {
+  if (!isNoteFile(noteId, note, path)) {
     console.warn(`index: note ${noteId}: filePath outside the note's folder, not read`);
     return null;
   }

@@ -11,6 +11,7 @@ import {
   userSearchTerms,
   usernameKey,
   usernameProblem,
+  usernameVariant,
 } from '@notenest/shared';
 import {
   FieldValue,
@@ -160,12 +161,7 @@ export async function signUp(input: { username: unknown; email: unknown; passwor
  */
 async function freeUsernameLike(tx: Transaction, wanted: string, uid: string): Promise<string> {
   for (let i = 1; i <= 20; i++) {
-    const suffix = i === 1 ? '' : ` ${i === 20 ? uid.slice(0, 8) : i}`;
-    const base = [...wanted]
-      .slice(0, USER_LIMITS.username.max - suffix.length)
-      .join('')
-      .trim();
-    const name = `${base}${suffix}`;
+    const name = i === 1 ? wanted : usernameVariant(wanted, i === 20 ? uid.slice(0, 8) : i);
     if (await usernameFree(tx, name, uid)) return name;
   }
   throw new HttpError(409, USERNAME_MESSAGES.taken);

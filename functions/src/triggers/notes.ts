@@ -17,7 +17,6 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { recountComments, recountNotes } from '../services/counters.js';
 import { collegesTouched, recountCollege } from '../services/colleges.js';
 import { limitFileLinks } from '../services/file-links.js';
-import { indexUser } from '../services/users.js';
 import { updateFilterOptions } from '../services/filter-options.js';
 import { indexNote, needsIndexing } from '../services/indexing.js';
 
@@ -47,15 +46,4 @@ export async function onCommentChange(noteId: string, { before, after }: Change)
   // An edit changes no count.
   if (!before === !after) return;
   await recountComments(noteId);
-}
-
-/** A profile written: its search terms (admin Users search) follow its username and email. */
-export async function onUserChange(uid: string, { before, after }: Change): Promise<void> {
-  if (!after) return;
-  const same =
-    !!before &&
-    before['username'] === after['username'] &&
-    before['email'] === after['email'] &&
-    Array.isArray(after['searchTerms']);
-  if (!same) await indexUser(uid);
 }

@@ -3,7 +3,7 @@
  * 'user', notesCount 0, server time, and the username claimed in the same batch
  * (usernames/{lower-case name}: names are unique whatever their case, docs/data-model.md).
  */
-import { USERNAME_MESSAGES, USER_LIMITS, usernameKey, usernameProblem } from '@notenest/shared';
+import { USERNAME_MESSAGES, usernameKey, usernameProblem, usernameVariant } from '@notenest/shared';
 import { loadFirestore } from '../firebase';
 import { usernameFor } from './usernames';
 
@@ -49,24 +49,13 @@ export async function createProfile(user: User, username: string): Promise<void>
   }
 }
 
-/** `wanted` with a number, fitted to the username limit: "Priya Nair 2". */
-export function numbered(wanted: string, n: number): string {
-  const suffix = ` ${n}`;
-  return (
-    Array.from(wanted)
-      .slice(0, USER_LIMITS.username.max - suffix.length)
-      .join('')
-      .trim() + suffix
-  );
-}
-
 /**
  * A profile for an account that has none yet (a Google sign-in, or a sign-up whose profile write
  * failed): `wanted` when free, else the first free numbered variant. Resolves to the name used.
  */
 export async function createProfileWithFreeName(user: User, wanted: string): Promise<string> {
   for (let n = 1; n <= 10; n++) {
-    const name = n === 1 ? wanted : numbered(wanted, n);
+    const name = n === 1 ? wanted : usernameVariant(wanted, n);
     if (await usernameTaken(name, user.uid)) continue;
     try {
       await createProfile(user, name);
@@ -76,7 +65,7 @@ export async function createProfileWithFreeName(user: User, wanted: string): Pro
       if (!(error instanceof Error) || error.message !== USERNAME_MESSAGES.taken) throw error;
     }
   }
-  const fallback = numbered(wanted, Number(user.uid.replace(/\D/g, '').slice(0, 6) || '7'));
+  const fallback = usernameVariant(wanted, user.uid.slice(0, 8));
   await createProfile(user, fallback);
   return fallback;
 }

@@ -11,9 +11,8 @@ import {
   type CollegeSummary,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { SEARCH_DEBOUNCE_MS } from '../hooks/admin-search';
 import { useServerList } from '../hooks/use-server-list';
-import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import { DataTable, ErrorBanner, PageTitle, ShowMore, StatusBadge, Table } from './admin-ui';
 import { formatCount } from '../../../shared/utils/numbers';
 

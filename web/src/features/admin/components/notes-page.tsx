@@ -10,9 +10,8 @@ import {
   type AdminNote,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { SEARCH_DEBOUNCE_MS } from '../hooks/admin-search';
 import { useServerList } from '../hooks/use-server-list';
-import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import {
   ActionButton,
   ConfirmDialog,

@@ -13,9 +13,8 @@ import {
   type UserEditErrors,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { SEARCH_DEBOUNCE_MS } from '../hooks/admin-search';
 import { useServerList } from '../hooks/use-server-list';
-import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import {
   ActionButton,
   AdminDialog,

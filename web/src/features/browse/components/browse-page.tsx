@@ -13,7 +13,7 @@ import {
 import { fetchNote } from '../api/browse-api';
 import { suggestionsFor } from '../api/suggestions';
 import { useBrowseNotes } from '../hooks/use-browse-notes';
-import { useDebouncedValue } from '../../../shared/utils/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
 import './browse-page.css';
@@ -47,8 +47,6 @@ function withoutParam(params: URLSearchParams, name: string): URLSearchParams {
   return next;
 }
 
-/** Typing pause before the list reloads for new search text (suggestions update at once). */
-const SEARCH_DEBOUNCE_MS = 300;
 /** Note titles kept as suggestion candidates (the most recently listed). */
 const MAX_SEEN_TITLES = 500;
 
