@@ -7,3 +7,4 @@ export * from './search.js';
 export * from './usernames.js';
 export * from './colleges.js';
 export * from './rate-limits.js';
+export * from './file-content.js';

@@ -47,6 +47,8 @@ export interface NoteInput {
   fileSize: number | null;
 }
 
+export type NoteFileStatus = 'ok' | 'refused' | 'unreadable';
+
 /** `notes/{noteId}`. */
 export interface Note<TS = TimestampLike> extends NoteInput {
   uploaderId: string;
@@ -57,6 +59,13 @@ export interface Note<TS = TimestampLike> extends NoteInput {
   commentsCount: number;
   /** Written only by functions; absent until indexed. */
   searchTerms?: string[];
+  /**
+   * What the server found reading the file (functions only): 'refused' when its bytes are not
+   * its type (quarantined, never served), 'unreadable' when damaged; null without a stored file.
+   */
+  fileStatus?: NoteFileStatus | null;
+  /** A small WebP of the file's first page (functions only), readable as the file is. */
+  thumbnailUrl?: string | null;
   createdAt: TS;
   updatedAt: TS;
 }

@@ -60,6 +60,7 @@ export const NOTE_MESSAGES = {
   fileType: 'Only .pdf, .doc, .docx and .txt files are accepted',
   fileTooLarge: 'The file is larger than 10 MB',
   fileEmpty: 'The file is empty',
+  fileContent: 'The file content does not match its type',
 } as const;
 
 const LABELS = {

@@ -10,7 +10,8 @@ import { deletePrefix, isNoteFile, noteFolder } from './storage.js';
 import { releaseUsername } from './users.js';
 
 /**
- * Deletes a note: its comments, likes, every user's saved entry of it, its file(s), the note.
+ * Deletes a note: its comments, likes, every user's saved entry of it, its file(s) with their
+ * records and thumbnails, the note.
  * The uploader's notesCount and meta/filterOptions follow from the note trigger.
  */
 export async function deleteNoteCascade(noteId: string): Promise<boolean> {
@@ -18,18 +19,24 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
   const snap = await ref.get();
   if (!snap.exists) return false;
   const uploaderId = String(snap.get('uploaderId'));
-  const [comments, likes, downloads, saved] = await Promise.all([
+  const [comments, likes, downloads, files, saved] = await Promise.all([
     ref.collection('comments').select().get(),
     ref.collection('likes').select().get(),
     ref.collection('downloads').select().get(),
+    // What the server read of its files (services/note-files.ts).
+    ref.collection('files').select().get(),
     // saved/{noteId} documents carry noteId as a field for exactly this query.
     db().collectionGroup('saved').where('noteId', '==', noteId).select().get(),
   ]);
   await deleteAll(
-    [...comments.docs, ...likes.docs, ...downloads.docs, ...saved.docs].map((d) => d.ref),
+    [...comments.docs, ...likes.docs, ...downloads.docs, ...files.docs, ...saved.docs].map(
+      (d) => d.ref,
+    ),
   );
-  // The whole folder: a replaced file that a crashed update left behind goes too.
+  // The whole folder (thumbnails too): a replaced file that a crashed update left behind goes
+  // too; and any file of it held in quarantine.
   await deletePrefix(noteFolder(noteId, uploaderId));
+  await deletePrefix(`quarantine/${noteFolder(noteId, uploaderId)}`);
   const filePath = snap.get('filePath');
   if (typeof filePath === 'string' && !isNoteFile(noteId, { uploaderId }, filePath))
     console.warn(`delete: note ${noteId} named a file outside its folder; left ${filePath}`);

@@ -8,13 +8,15 @@
  *   which sends it back to review), its file's token is replaced and fileUrl rewritten: links
  *   shared while it was approved stop working; its uploader and admins, who can still read the
  *   note, get the new link from it;
- * - when an edit replaces the file, the old file is deleted (the web app does so too, best
+ * - the file's thumbnail (services/note-files.ts) gets a new token at the same moment;
+ * - when an edit replaces the file, the old file (and its thumbnail) is deleted (the web app does so too, best
  *   effort), so its old links die with it.
  * A note file can never be overwritten (storage.rules), so a token always means the bytes that
  * were reviewed, or nothing.
  */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
+import { rotateThumbnailToken, thumbnailPathOf } from './note-files.js';
 import { deleteFile, isNoteFile, rotateDownloadToken } from './storage.js';
 
 /** After a note went from approved to not approved: a new token, and fileUrl rewritten. */
@@ -25,12 +27,16 @@ async function withdrawLink(noteId: string): Promise<void> {
   if (!note || note['approved'] !== false) return;
   const path = note['filePath'];
   if (!isNoteFile(noteId, note, path)) return;
-  const url = await rotateDownloadToken(path);
+  const [url, thumbnailUrl] = await Promise.all([
+    rotateDownloadToken(path),
+    rotateThumbnailToken(path),
+  ]);
   if (!url) return;
   await db().runTransaction(async (tx) => {
     const now = (await tx.get(ref)).data();
     // Written only for the same file (a newer edit's event handles a newer one).
-    if (now && now['filePath'] === path) tx.update(ref, { fileUrl: url });
+    if (now && now['filePath'] === path)
+      tx.update(ref, thumbnailUrl ? { fileUrl: url, thumbnailUrl } : { fileUrl: url });
   });
 }
 
@@ -38,7 +44,7 @@ async function withdrawLink(noteId: string): Promise<void> {
 async function deleteReplacedFile(noteId: string, oldPath: string): Promise<void> {
   const now = (await db().doc(`notes/${noteId}`).get()).data();
   if (now && now['filePath'] === oldPath) return;
-  await deleteFile(oldPath);
+  await Promise.all([deleteFile(oldPath), deleteFile(thumbnailPathOf(oldPath))]);
 }
 
 export async function limitFileLinks(

@@ -1,32 +1,36 @@
 /**
  * Search indexing (docs/data-model.md "Search"): `notes.searchTerms` from the note's fields and
  * the words inside its file, through the shared tokenizer, written by the note trigger
- * (triggers/notes.ts) and the note-file trigger, never by a client. Only files in our bucket are
+ * (triggers/notes.ts) and the note-file trigger, never by a client, with the file's verdict
+ * (`fileStatus`) and thumbnail (`thumbnailUrl`). Only files in our bucket are
  * read (filePath); a note that links an outside URL is indexed by its fields, because fetching
  * arbitrary URLs from the server would let any uploader make it request internal addresses.
- * Extraction failures are logged and the note stays searchable by its fields.
+ * A file that cannot be read is logged and the note stays searchable by its fields.
  */
 import { searchTermsFor } from '@notenest/shared';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
-import { isNoteFile, readFile } from './storage.js';
-import { extractText } from './text-extract.js';
+import { noteFileRecord, type NoteFileRecord } from './note-files.js';
+import { isNoteFile } from './storage.js';
 
-/** The file text of a note, or null (no file of ours, unreadable type, extraction failed). */
-async function noteFileText(noteId: string, note: DocumentData): Promise<string | null> {
+/** What the server read of the note's file, or null (no file of ours, or not uploaded yet). */
+async function noteFile(noteId: string, note: DocumentData): Promise<NoteFileRecord | null> {
   const path = note['filePath'];
   if (typeof path !== 'string' || path === '') return null;
   if (!isNoteFile(noteId, note, path)) {
     console.warn(`index: note ${noteId}: filePath outside the note's folder, not read`);
     return null;
   }
-  try {
-    const data = await readFile(path);
-    return extractText(data, (note['fileType'] as string | null) ?? null);
-  } catch (err) {
-    console.warn(`index: note ${noteId}: could not read ${path}: ${(err as Error).message}`);
-    return null;
-  }
+  return noteFileRecord(path);
+}
+
+/** The fields the indexer owns: terms, and the file's verdict and thumbnail. */
+function derivedFields(note: DocumentData, file: NoteFileRecord | null) {
+  return {
+    searchTerms: searchTermsFor(note, file?.verdict === 'ok' ? file.words.join(' ') : null),
+    fileStatus: file?.verdict ?? null,
+    thumbnailUrl: file?.verdict === 'ok' ? file.thumbnailUrl : null,
+  };
 }
 
 /** The note fields the search terms are made from (the file is named by filePath). */
@@ -58,26 +62,34 @@ export function needsIndexing(
   return !Array.isArray(after['searchTerms']) || indexedFieldsDiffer(before, after);
 }
 
-function sameTerms(a: unknown, b: string[]): boolean {
-  return Array.isArray(a) && a.length === b.length && a.every((t, i) => t === b[i]);
+function sameFields(now: DocumentData, fields: ReturnType<typeof derivedFields>): boolean {
+  const a = now['searchTerms'];
+  const b = fields.searchTerms;
+  return (
+    Array.isArray(a) &&
+    a.length === b.length &&
+    a.every((t, i) => t === b[i]) &&
+    (now['fileStatus'] ?? null) === fields.fileStatus &&
+    (now['thumbnailUrl'] ?? null) === fields.thumbnailUrl
+  );
 }
 
 /**
- * Writes searchTerms for the note as it is now (read fresh, so a late or repeated event never
- * writes terms of an older version) from its fields and its file's text. The write is skipped
- * when the terms are already those, and made in a transaction that checks the indexed fields
+ * Writes searchTerms, fileStatus and thumbnailUrl for the note as it is now (read fresh, so a
+ * late or repeated event never writes those of an older version) from its fields and what was
+ * read of its file (services/note-files.ts: read once per file, not per edit). The write is
+ * skipped when they are already those, and made in a transaction that checks the indexed fields
  * did not change meanwhile (a newer edit's own event indexes that one). True when written.
  */
 export async function indexNote(noteId: string): Promise<boolean> {
   const ref = db().doc(`notes/${noteId}`);
   const note = (await ref.get()).data();
   if (!note) return false;
-  const terms = searchTermsFor(note, await noteFileText(noteId, note));
+  const fields = derivedFields(note, await noteFile(noteId, note));
   return db().runTransaction(async (tx) => {
     const now = (await tx.get(ref)).data();
-    if (!now || indexedFieldsDiffer(note, now) || sameTerms(now['searchTerms'], terms))
-      return false;
-    tx.update(ref, { searchTerms: terms });
+    if (!now || indexedFieldsDiffer(note, now) || sameFields(now, fields)) return false;
+    tx.update(ref, fields);
     return true;
   });
 }

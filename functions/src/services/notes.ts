@@ -7,6 +7,7 @@
 import {
   NOTE_FILE_TYPES,
   NOTE_MESSAGES,
+  contentMatchesType,
   matchesSearch,
   queryTokens,
   searchTermsFor,
@@ -21,13 +22,12 @@ import type { UploadedFile } from '../http/multipart.js';
 import { pageOf, type Page, type PageRequest } from './pages.js';
 import { spendLimit } from './rate-limits.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
-import { extractText } from './text-extract.js';
 import { commentView, noteView, type NoteView } from './views.js';
 
 export const NOTE_ERRORS = {
   notFound: 'Note not found',
   notYours: 'You can only change your own notes',
-  contentMismatch: 'The file content does not match its type',
+  contentMismatch: NOTE_MESSAGES.fileContent,
 } as const;
 
 /** Who may read a note: anyone when approved, else its uploader and admins. */
@@ -49,22 +49,6 @@ function confirmedOf(raw: unknown): unknown {
   if (raw === undefined) return undefined;
   if (raw === true || raw === 'true' || raw === 'on' || raw === '1') return true;
   return false;
-}
-
-/** First bytes of each accepted type: the extension decides the type, the bytes must agree. */
-export function contentMatchesType(data: Buffer, type: string): boolean {
-  switch (type) {
-    case NOTE_FILE_TYPES.pdf:
-      return data.subarray(0, 1024).includes('%PDF-');
-    case NOTE_FILE_TYPES.docx:
-      return data.readUInt32LE(0) === 0x04034b50;
-    case NOTE_FILE_TYPES.doc:
-      return data.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'));
-    case NOTE_FILE_TYPES.txt:
-      return !data.subarray(0, 8192).includes(0);
-    default:
-      return false;
-  }
 }
 
 export interface NoteForm {
@@ -118,22 +102,17 @@ function validateFileType(name: string): string {
   return NOTE_FILE_TYPES[ext as keyof typeof NOTE_FILE_TYPES];
 }
 
-/** Stores an uploaded note file; returns the note's file fields and the file's text. */
+/**
+ * Stores an uploaded note file; returns the note's file fields. Its text and thumbnail come from
+ * the note-file trigger (triggers/files.ts), as for files uploaded straight to Storage: reading
+ * a scan takes seconds, which a request should not wait for.
+ */
 async function storeFile(uid: string, noteId: string, file: UploadedFile) {
   const contentType = validateFileType(file.filename);
   const name = safeFileName(file.filename);
   const filePath = `notes/${uid}/${noteId}/${name}`;
   const fileUrl = await saveWithToken(filePath, file.data, contentType);
-  let text: string | null = null;
-  try {
-    text = extractText(file.data, contentType);
-  } catch (err) {
-    console.warn(`index: note ${noteId}: text extraction failed: ${(err as Error).message}`);
-  }
-  return {
-    fields: { fileUrl, fileName: name, filePath, fileType: contentType, fileSize: file.size },
-    text,
-  };
+  return { fileUrl, fileName: name, filePath, fileType: contentType, fileSize: file.size };
 }
 
 export async function createNote(caller: Caller, form: NoteForm): Promise<NoteView> {
@@ -149,9 +128,7 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
   await db().runTransaction(async (tx) =>
     (await spendLimit(tx, caller.uid, 'upload', `notes/${caller.uid}/${ref.id}`))(),
   );
-  let fileFields = {};
-  let text: string | null = null;
-  if (form.file) ({ fields: fileFields, text } = await storeFile(caller.uid, ref.id, form.file));
+  const fileFields = form.file ? await storeFile(caller.uid, ref.id, form.file) : {};
   const note = { ...value, ...fileFields };
   try {
     await ref.create({
@@ -162,7 +139,8 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
       likesCount: 0,
       downloadCount: 0,
       commentsCount: 0,
-      searchTerms: searchTermsFor(note, text),
+      // The fields' terms at once; the file's words follow from the trigger (indexing.ts).
+      searchTerms: searchTermsFor({ ...note, uploaderName: profile['username'] }),
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
     });
@@ -191,7 +169,7 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
     await db().runTransaction(async (tx) =>
       (await spendLimit(tx, caller.uid, 'upload', `notes/${caller.uid}/${id}`))(),
     );
-    ({ fields: fileFields } = await storeFile(caller.uid, id, form.file));
+    fileFields = await storeFile(caller.uid, id, form.file);
   }
   const note = { ...value, ...fileFields };
   await ref.update({

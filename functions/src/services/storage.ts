@@ -20,7 +20,11 @@ export function isNoteFile(
   note: { uploaderId?: unknown } | undefined,
   path: unknown,
 ): path is string {
-  return typeof path === 'string' && path.startsWith(noteFolder(noteId, note?.uploaderId));
+  const folder = noteFolder(noteId, note?.uploaderId);
+  // Directly in the folder: not its thumbnails (`.thumbnails/`), which are the server's.
+  return (
+    typeof path === 'string' && path.startsWith(folder) && !path.slice(folder.length).includes('/')
+  );
 }
 
 export function downloadUrl(path: string, token: string): string {

@@ -4,6 +4,7 @@
  * Notes carry `uploader: { _id, username }` and `subject` because the spec's admin views read
  * those; `searchTerms` (up to 1000 strings) and `filePath` stay server-side.
  */
+import type { NoteFileStatus } from '@notenest/shared';
 import type { DocumentData } from 'firebase-admin/firestore';
 
 export function iso(v: unknown): string | null {
@@ -52,6 +53,8 @@ export function noteView(id: string, d: DocumentData) {
     fileName: (d['fileName'] as string | null | undefined) ?? null,
     fileType: (d['fileType'] as string | null | undefined) ?? null,
     fileSize: (d['fileSize'] as number | null | undefined) ?? null,
+    thumbnailUrl: (d['thumbnailUrl'] as string | null | undefined) ?? null,
+    fileStatus: (d['fileStatus'] as NoteFileStatus | null | undefined) ?? null,
     uploaderId: d['uploaderId'] as string,
     uploaderName,
     uploader: { _id: d['uploaderId'] as string, username: uploaderName || 'Unknown' },

@@ -1,19 +1,21 @@
 /**
- * A note's file landing in Storage (onObjectFinalized): when the note already names this file
- * (a client that wrote the note before its upload finished, or a file re-uploaded in place), the
- * note is indexed now that the bytes exist. The usual order (file first, then the note) is
- * indexed by the note trigger; this one finds the terms already current and writes nothing.
+ * A note's file landing in Storage (onObjectFinalized), however it came (the facade, or the web
+ * SDK straight to Storage): it is read once here (services/note-files.ts): bytes that are not
+ * its declared type are quarantined and never served; otherwise its words and thumbnail are
+ * recorded. When the note already names this file (a client that wrote the note before its
+ * upload finished, or a file re-uploaded in place), the note is indexed now that the bytes
+ * exist. The usual order (file first, then the note) is indexed by the note trigger, which
+ * finds the file's record ready.
  */
 import { db } from '../firebase.js';
 import { indexNote } from '../services/indexing.js';
-
-const NOTE_FILE = /^notes\/([^/]+)\/([^/]+)\/[^/]+$/;
+import { noteFileRecord, parseNoteFilePath } from '../services/note-files.js';
 
 export async function onNoteFileFinalized(objectName: string): Promise<void> {
-  const m = NOTE_FILE.exec(objectName);
-  if (!m) return;
-  const [, uid, noteId] = m as unknown as [string, string, string];
-  const note = (await db().doc(`notes/${noteId}`).get()).data();
-  if (!note || note['uploaderId'] !== uid || note['filePath'] !== objectName) return;
-  await indexNote(noteId);
+  const parts = parseNoteFilePath(objectName);
+  if (!parts) return;
+  await noteFileRecord(objectName);
+  const note = (await db().doc(`notes/${parts.noteId}`).get()).data();
+  if (!note || note['uploaderId'] !== parts.uid || note['filePath'] !== objectName) return;
+  await indexNote(parts.noteId);
 }

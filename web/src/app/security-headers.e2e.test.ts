@@ -125,10 +125,10 @@ describe('security headers', () => {
     await signInAs(student, 'student2@notenest.dev', 'student1234');
     await student.waitForURL((u) => u.pathname === '/profile');
     await student.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
-    // The note page: live note and comments (Firestore), the PDF preview frame (Storage).
+    // The note page: live note and comments (Firestore), the PDF preview (Storage, PDF.js and
+    // its worker) drawn.
     await student.goto(`/notes/${noteId}`);
-    const preview = await student.getByTestId('pdf-preview').elementHandle();
-    await (await preview!.contentFrame())!.waitForLoadState('load');
+    await student.getByTestId('pdf-preview').locator('canvas[data-drawn="true"]').first().waitFor();
     await student
       .getByText(/No comments yet|comments?/i)
       .first()

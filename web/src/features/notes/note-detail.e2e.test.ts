@@ -169,14 +169,19 @@ describe('note page', () => {
     // The comments arrive on their own listener, after the note.
     await page.getByText('No comments yet. Be the first to comment!').waitFor();
 
-    // View Notes opens the file in a new tab; the preview is the browser's own PDF viewer.
+    // View Notes opens the file in a new tab; the preview draws its pages with PDF.js.
     const view = page.getByRole('link', { name: 'View Notes' });
     expect(await view.getAttribute('href')).toBe(pdfNote.fileUrl);
     expect(await view.getAttribute('target')).toBe('_blank');
-    const frame = page.getByTestId('pdf-preview');
-    expect(await frame.getAttribute('src')).toBe(pdfNote.fileUrl);
-    expect(await frame.getAttribute('title')).toBe('Preview of cell-biology.pdf');
-    // What the frame loads is served inline as a PDF (an attachment would download instead).
+    const preview = page.getByTestId('pdf-preview');
+    await preview.locator('canvas[data-drawn="true"]').first().waitFor();
+    expect(await preview.getByRole('list').getAttribute('aria-label')).toBe(
+      'Preview of cell-biology.pdf',
+    );
+    expect(await preview.getByRole('img').first().getAttribute('aria-label')).toMatch(
+      /^Page 1 of \d+$/,
+    );
+    // What View Notes opens is served inline as a PDF (an attachment would download instead).
     const served = await fetch(pdfNote.fileUrl);
     expect(served.headers.get('content-type')).toMatch(/^application\/pdf/);
     expect(served.headers.get('content-disposition') ?? '').not.toMatch(/attachment/);

@@ -17,6 +17,8 @@ describe('note fields', () => {
         downloadCount: 5,
         fileUrl: 'https://x.test/a.pdf',
         fileName: 'a.pdf',
+        thumbnailUrl: 'https://x.test/t.webp',
+        fileStatus: 'refused',
         createdAt: at,
       }),
     ).toEqual({
@@ -31,6 +33,8 @@ describe('note fields', () => {
       downloadCount: 5,
       fileUrl: 'https://x.test/a.pdf',
       fileName: 'a.pdf',
+      thumbnailUrl: 'https://x.test/t.webp',
+      fileRefused: true,
       createdAt: at,
     });
   });

@@ -33,6 +33,10 @@ export interface NoteBasics {
   downloadCount: number;
   fileUrl: string | null;
   fileName: string | null;
+  /** A small image of the file's first page, made by the server (null until made, or none). */
+  thumbnailUrl: string | null;
+  /** True when the server refused the file: its bytes are not its type (never served). */
+  fileRefused: boolean;
   createdAt: Date | null;
 }
 
@@ -50,6 +54,8 @@ export function readNoteBasics(data: Record<string, unknown>): NoteBasics {
     downloadCount: count(data['downloadCount']),
     fileUrl: httpUrl(data['fileUrl']),
     fileName: text(data['fileName']),
+    thumbnailUrl: httpUrl(data['thumbnailUrl']),
+    fileRefused: data['fileStatus'] === 'refused',
     createdAt: toDate(data['createdAt']),
   };
 }

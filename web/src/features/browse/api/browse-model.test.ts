@@ -42,6 +42,8 @@ describe('toBrowseNote', () => {
       downloadCount: 17,
       fileUrl: 'http://127.0.0.1:9199/v0/b/x/o/a.pdf?alt=media&token=t',
       fileName: 'deadlocks.pdf',
+      thumbnailUrl: null,
+      fileRefused: false,
       createdAt,
     });
   });

@@ -28,6 +28,8 @@ export const CARD_FIELDS = [
   'downloadCount',
   'fileUrl',
   'fileName',
+  'thumbnailUrl',
+  'fileStatus',
   'createdAt',
 ] as const;
 

@@ -44,6 +44,8 @@ describe('toNoteDetail', () => {
       batch: '2022-2026',
       fileUrl: 'http://127.0.0.1:9199/v0/b/x/o/a.pdf?alt=media&token=t',
       fileName: 'a.pdf',
+      thumbnailUrl: null,
+      fileRefused: false,
       fileType: 'application/pdf',
       uploaderId: 'u1',
       approved: true,
@@ -100,7 +102,7 @@ describe('comments', () => {
 
 describe('previewKindOf', () => {
   const url = 'http://h/f';
-  it('previews PDF and TXT by type, else by extension, never without a URL', () => {
+  it('previews PDF, DOCX and TXT by type, else by extension, never without a URL', () => {
     expect(previewKindOf({ fileUrl: url, fileType: 'application/pdf', fileName: null })).toBe(
       'pdf',
     );
@@ -110,7 +112,15 @@ describe('previewKindOf', () => {
     );
     expect(previewKindOf({ fileUrl: url, fileType: null, fileName: 'Notes.PDF' })).toBe('pdf');
     expect(previewKindOf({ fileUrl: url, fileType: null, fileName: 'notes.txt' })).toBe('text');
-    expect(previewKindOf({ fileUrl: url, fileType: null, fileName: 'notes.docx' })).toBe(null);
+    expect(previewKindOf({ fileUrl: url, fileType: null, fileName: 'notes.docx' })).toBe('docx');
+    expect(previewKindOf({ fileUrl: url, fileType: null, fileName: 'notes.doc' })).toBe(null);
+    expect(
+      previewKindOf({
+        fileUrl: url,
+        fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        fileName: 'a.txt',
+      }),
+    ).toBe('docx');
     expect(previewKindOf({ fileUrl: null, fileType: 'application/pdf', fileName: 'a.pdf' })).toBe(
       null,
     );

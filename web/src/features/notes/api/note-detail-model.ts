@@ -77,18 +77,21 @@ export function canDeleteComment(comment: Pick<NoteComment, 'authorId'>, viewer:
   return canEditComment(comment, viewer) || viewer.role === 'admin';
 }
 
-export type PreviewKind = 'pdf' | 'text';
+export type PreviewKind = 'pdf' | 'docx' | 'text';
 
-/** Which in-page preview a file gets: PDF and TXT only (by stored type, else by name). */
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Which in-page preview a file gets: PDF, DOCX and TXT (by stored type, else by name). */
 export function previewKindOf(
   note: Pick<NoteDetail, 'fileType' | 'fileName' | 'fileUrl'>,
 ): PreviewKind | null {
   if (!note.fileUrl) return null;
   if (note.fileType === 'application/pdf') return 'pdf';
   if (note.fileType === 'text/plain') return 'text';
+  if (note.fileType === DOCX_TYPE) return 'docx';
   if (note.fileType) return null;
   const ext = /\.([a-z0-9]+)$/i.exec(note.fileName ?? '')?.[1]?.toLowerCase();
-  return ext === 'pdf' ? 'pdf' : ext === 'txt' ? 'text' : null;
+  return ext === 'pdf' ? 'pdf' : ext === 'txt' ? 'text' : ext === 'docx' ? 'docx' : null;
 }
 
 /** The spec's failure texts (section 8): a facade answer's own message, else its fallbacks. */

@@ -4,6 +4,9 @@
  * Storage file name, and the texts of the error banner. No Firebase here, so it is unit-tested.
  */
 import {
+  CONTENT_SNIFF_BYTES,
+  NOTE_MESSAGES,
+  contentMatchesType,
   validateNoteFile,
   validateNoteInput,
   type NoteDraft,
@@ -156,6 +159,15 @@ export function validateNoteForm(
 export function pickedFileProblem(file: NoteFileInfo): string | null {
   const result = validateNoteFile(file);
   return result.ok ? null : result.message;
+}
+
+/**
+ * Whether a picked file's first bytes are its type (shared/file-content: the same check the
+ * facade and the note-file trigger make): the spec-style message when not, else null.
+ */
+export async function fileContentProblem(file: Blob, contentType: string): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, CONTENT_SNIFF_BYTES).arrayBuffer());
+  return contentMatchesType(head, contentType) ? null : NOTE_MESSAGES.fileContent;
 }
 
 /** The last path segment of a typed link, as the note's file name (null when there is none). */

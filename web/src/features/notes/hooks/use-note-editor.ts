@@ -15,6 +15,7 @@ import {
   NOTE_CREATED,
   NOTE_UPDATED,
   UPLOAD_CANCELLED,
+  fileContentProblem,
   pickedFileProblem,
   submitErrorMessage,
   validateNoteForm,
@@ -79,6 +80,13 @@ export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor
     setNotice(null);
     const problem = picked ? pickedFileProblem(picked) : null;
     setErrors(({ file: _, ...rest }) => (problem ? { ...rest, file: problem } : rest));
+    // The bytes are checked as soon as the file is picked (a program renamed .pdf is said at
+    // once), and again on submit.
+    const checked = picked && !problem ? validateNoteFile(picked) : null;
+    if (picked && checked?.ok)
+      void fileContentProblem(picked, checked.value.contentType).then((mismatch) => {
+        if (mismatch) setErrors((e) => ({ ...e, file: mismatch }));
+      });
   };
 
   const submit = async () => {
@@ -91,9 +99,17 @@ export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor
       setRefusals((n) => n + 1);
       return;
     }
+    const checked = file ? validateNoteFile(file) : null;
+    const mismatch =
+      file && checked?.ok ? await fileContentProblem(file, checked.value.contentType) : null;
+    if (mismatch) {
+      setErrors({ file: mismatch });
+      setBanner(mismatch);
+      setRefusals((n) => n + 1);
+      return;
+    }
     setErrors({});
     setBanner(null);
-    const checked = file ? validateNoteFile(file) : null;
     const picked: PickedFile | null =
       file && checked?.ok ? { file, contentType: checked.value.contentType } : null;
     const controller = new AbortController();

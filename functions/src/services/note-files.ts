@@ -1,0 +1,151 @@
+/**
+ * What the server knows of a note's file (docs/data-model.md "Files"), read once when it lands:
+ * `notes/{noteId}/files/{key}` (Admin SDK only; no client rule reaches it) holds
+ * - verdict: 'ok', 'refused' (the bytes are not the declared type: the file was moved to
+ *   `quarantine/` and is never served) or 'unreadable' (damaged; the note stays searchable by
+ *   its fields);
+ * - words: the file's distinct words, most frequent first, at most MAX_SEARCH_TERMS, which the
+ *   search terms are made from: an edit of the title re-indexes without reading the file again;
+ * - the thumbnail's path and download URL (`notes/{uid}/{noteId}/.thumbnails/{file}.webp`);
+ * - pages, OCR'd pages, what a cap cut, and the time it took (for the log and the bench).
+ * The record is for one generation of the object: a file re-uploaded in place is read again.
+ */
+import { createHash } from 'node:crypto';
+import { MAX_SEARCH_TERMS, tokenize } from '@notenest/shared';
+import { FieldValue } from 'firebase-admin/firestore';
+import { bucket, db } from '../firebase.js';
+import { ContentMismatchError, THUMBNAIL, readDocument } from './documents/read-document.js';
+import { deleteFile, rotateDownloadToken, saveWithToken } from './storage.js';
+
+export type FileVerdict = 'ok' | 'refused' | 'unreadable';
+
+export interface NoteFileRecord {
+  path: string;
+  generation: string;
+  verdict: FileVerdict;
+  words: string[];
+  thumbnailPath: string | null;
+  thumbnailUrl: string | null;
+  reason: string | null;
+}
+
+/** `notes/{uid}/{noteId}/{name}` -> its parts; null for anything else (thumbnails included). */
+export function parseNoteFilePath(
+  path: string,
+): { uid: string; noteId: string; name: string } | null {
+  const m = /^notes\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
+  return m ? { uid: m[1]!, noteId: m[2]!, name: m[3]! } : null;
+}
+
+export function thumbnailPathOf(path: string): string {
+  const p = parseNoteFilePath(path)!;
+  return `notes/${p.uid}/${p.noteId}/.thumbnails/${p.name}.webp`;
+}
+
+function recordRef(noteId: string, path: string) {
+  const key = createHash('sha256').update(path).digest('hex').slice(0, 40);
+  return db().doc(`notes/${noteId}/files/${key}`);
+}
+
+/** Distinct words, most frequent first (ties in reading order), at most `max`. */
+export function wordsByFrequency(text: string, max: number = MAX_SEARCH_TERMS): string[] {
+  const freq = new Map<string, number>();
+  for (const w of tokenize(text)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  return [...freq.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([w]) => w);
+}
+
+/**
+ * The record of the file at `path` as it is now: the stored one when it is of this generation,
+ * otherwise the file is read (and refused, or thumbnailed) and the record written. Null when
+ * the file does not exist (not uploaded yet, deleted, or already quarantined: its record says).
+ */
+export async function noteFileRecord(path: string): Promise<NoteFileRecord | null> {
+  const parts = parseNoteFilePath(path);
+  if (!parts) return null;
+  const ref = recordRef(parts.noteId, path);
+  const file = bucket().file(path);
+  let generation: string;
+  let contentType: string;
+  try {
+    const [meta] = await file.getMetadata();
+    generation = String(meta.generation);
+    contentType = String(meta.contentType ?? '');
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 404) throw err;
+    const stored = (await ref.get()).data() as NoteFileRecord | undefined;
+    return stored?.verdict === 'refused' ? stored : null;
+  }
+  const stored = (await ref.get()).data() as NoteFileRecord | undefined;
+  if (stored && stored.generation === generation) return stored;
+
+  const [data] = await file.download();
+  const record: NoteFileRecord = {
+    path,
+    generation,
+    verdict: 'ok',
+    words: [],
+    thumbnailPath: null,
+    thumbnailUrl: null,
+    reason: null,
+  };
+  let extra: Record<string, unknown> = {};
+  try {
+    const reading = await readDocument(data, contentType);
+    record.words = wordsByFrequency(reading.text);
+    if (reading.thumbnail) {
+      record.thumbnailPath = thumbnailPathOf(path);
+      record.thumbnailUrl = await saveWithToken(
+        record.thumbnailPath,
+        reading.thumbnail,
+        THUMBNAIL.contentType,
+      );
+    }
+    extra = {
+      pages: reading.pages,
+      ocrPages: reading.ocrPages,
+      truncated: reading.truncated,
+      millis: reading.millis,
+      bytes: data.length,
+    };
+    if (reading.truncated) console.warn(`extract: ${path}: ${reading.truncated}`);
+  } catch (err) {
+    record.reason = (err as Error).message;
+    if (err instanceof ContentMismatchError) {
+      record.verdict = 'refused';
+      // Kept for an admin to look at, where no rule and no token reaches it; never served.
+      await file.copy(bucket().file(`quarantine/${path}`));
+      await deleteFile(path);
+      console.warn(`extract: ${path}: refused and quarantined: ${record.reason}`);
+    } else {
+      record.verdict = 'unreadable';
+      console.warn(
+        `extract: ${path}: cannot be read, indexed by its note's fields: ${record.reason}`,
+      );
+    }
+  }
+  await ref.set({
+    ...record,
+    ...extra,
+    noteId: parts.noteId,
+    readAt: FieldValue.serverTimestamp(),
+  });
+  return record;
+}
+
+/**
+ * A new download token for the file's thumbnail (when its note leaves public view, as for the
+ * file itself: services/file-links.ts), recorded so the indexer writes the new URL; returns it.
+ */
+export async function rotateThumbnailToken(path: string): Promise<string | null> {
+  const parts = parseNoteFilePath(path);
+  if (!parts) return null;
+  const ref = recordRef(parts.noteId, path);
+  const record = (await ref.get()).data() as NoteFileRecord | undefined;
+  if (!record?.thumbnailPath) return null;
+  const url = await rotateDownloadToken(record.thumbnailPath);
+  await ref.update({ thumbnailUrl: url });
+  return url;
+}
