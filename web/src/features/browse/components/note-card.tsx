@@ -5,6 +5,7 @@ import { orNA, type BrowseNote } from '../api/browse-model';
 import { CommentIcon, HeartIcon } from '../../../shared/ui/icons';
 import './note-card.css';
 import { formatCount } from '../../../shared/utils/numbers';
+import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 
 export interface NoteCardProps {
   note: BrowseNote;
@@ -47,12 +48,17 @@ export const NoteCard = memo(function NoteCard({
   }`;
   return (
     <article aria-labelledby={titleId} data-note-id={note.id} className="nn-note-card">
-      <h2 id={titleId} className="nn-heading nn-note-card__title">
-        {note.title}
-      </h2>
-      <p className="nn-muted nn-note-card__description" data-field="description">
-        {note.description}
-      </p>
+      <div className="nn-note-card__head">
+        <div>
+          <h2 id={titleId} className="nn-heading nn-note-card__title">
+            {note.title}
+          </h2>
+          <p className="nn-muted nn-note-card__description" data-field="description">
+            {note.description}
+          </p>
+        </div>
+        <NoteThumbnail url={note.thumbnailUrl} fileName={note.fileName} />
+      </div>
       <dl className="nn-note-card__fields">
         {fields.map(([label, value]) => (
           <div key={label} className="nn-note-card__field" data-field={label}>

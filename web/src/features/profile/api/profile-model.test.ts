@@ -13,12 +13,19 @@ describe('profile model', () => {
       }),
     ).toEqual({ uid: 'u1', username: 'Asha', email: 'a@x.dev', avatar: null, createdAt });
     expect(toProfile('u2', {}).username).toBe('Student');
-    expect(toNoteListItem('n', { title: ' ', approved: 'yes' })).toEqual({
+    expect(
+      toNoteListItem('n', { title: ' ', approved: 'yes', thumbnailUrl: 'javascript:x' }),
+    ).toEqual({
       id: 'n',
       title: 'Untitled note',
       createdAt: null,
       approved: false,
+      thumbnailUrl: null,
+      fileName: null,
     });
+    expect(
+      toNoteListItem('m', { thumbnailUrl: 'https://x.test/t.webp', fileName: 'a.pdf' }),
+    ).toMatchObject({ thumbnailUrl: 'https://x.test/t.webp', fileName: 'a.pdf' });
   });
 
   it('derives a rules-valid username', () => {

@@ -4,7 +4,7 @@
  */
 import { AVATAR_TYPES, MAX_AVATAR_BYTES } from '@notenest/shared';
 import { toDate } from '../../../shared/utils/dates';
-import { text } from '../../../shared/notes/note-fields';
+import { httpUrl, text } from '../../../shared/notes/note-fields';
 
 export { formatDate, toDate } from '../../../shared/utils/dates';
 
@@ -21,6 +21,8 @@ export interface NoteListItem {
   title: string;
   createdAt: Date | null;
   approved: boolean;
+  thumbnailUrl: string | null;
+  fileName: string | null;
 }
 
 export function toProfile(uid: string, data: Record<string, unknown>): Profile {
@@ -39,6 +41,8 @@ export function toNoteListItem(id: string, data: Record<string, unknown>): NoteL
     title: text(data['title']) ?? 'Untitled note',
     createdAt: toDate(data['createdAt']),
     approved: data['approved'] === true,
+    thumbnailUrl: httpUrl(data['thumbnailUrl']),
+    fileName: text(data['fileName']),
   };
 }
 

@@ -1,3 +1,4 @@
+import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useDb, type FirebaseUser as User } from '../../../shared/firebase/react';
@@ -30,15 +31,20 @@ function NoteCardShell({ note, children }: { note: NoteListItem; children: React
       flexDirection="column"
       gap="2"
     >
-      <Heading as="h3" size="md" lineClamp="2">
-        <RouterLink to={paths.note(note.id)} color="teal.800">
-          {note.title}
-        </RouterLink>
-      </Heading>
-      <Text fontSize="sm" color="fg.muted">
-        {formatDate(note.createdAt)}
-        {note.approved ? '' : ' · Pending Approval'}
-      </Text>
+      <Flex gap="3" justify="space-between">
+        <Box minW="0">
+          <Heading as="h3" size="md" lineClamp="2">
+            <RouterLink to={paths.note(note.id)} color="teal.800">
+              {note.title}
+            </RouterLink>
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" mt="2">
+            {formatDate(note.createdAt)}
+            {note.approved ? '' : ' · Pending Approval'}
+          </Text>
+        </Box>
+        <NoteThumbnail url={note.thumbnailUrl} fileName={note.fileName} />
+      </Flex>
       <Flex gap="2" mt="auto" pt="2" wrap="wrap">
         {children}
       </Flex>
