@@ -13,6 +13,7 @@
  * --force. Idempotent: fixed ids, fixed timestamps and set() overwrite, so a forced re-run writes
  * the same documents again (it does not remove documents created since).
  */
+import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -60,6 +61,40 @@ async function upsertAccount(auth, a) {
     await auth.updateUser(a.uid, props);
   }
   await auth.setCustomUserClaims(a.uid, a.role === 'admin' ? { role: 'admin' } : null);
+}
+
+/**
+ * Thumbnails of the seeded files with the functions' own reader (functions/lib/documents.js,
+ * built with the functions), stored where services/note-files.ts stores them, with a token.
+ * File path -> download URL. Without the build (a bare `node scripts/seed.mjs`), none.
+ */
+async function makeThumbnails(bucket, files) {
+  const out = new Map();
+  let reader;
+  try {
+    reader = await import('../functions/lib/documents.js');
+  } catch (err) {
+    console.warn(`seed: no thumbnails (functions/lib/documents.js: ${err.message})`);
+    return out;
+  }
+  await mapLimit(files, 4, async (f) => {
+    const { thumbnail } = await reader.readDocument(f.bytes, f.contentType);
+    if (!thumbnail) return;
+    const path = reader.thumbnailPathOf(f.path);
+    const token = randomUUID();
+    await bucket.file(path).save(thumbnail, {
+      resumable: false,
+      metadata: {
+        contentType: reader.THUMBNAIL.contentType,
+        metadata: { firebaseStorageDownloadTokens: token },
+      },
+    });
+    out.set(
+      f.path,
+      `http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}?alt=media&token=${token}`,
+    );
+  });
+  return out;
 }
 
 /**
@@ -111,6 +146,13 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
         },
       }),
     );
+
+    // First-page thumbnails, as the note-file trigger makes them (paused while seeding).
+    const thumbnails = await makeThumbnails(bucket, data.files);
+    for (const n of data.notes) {
+      const url = thumbnails.get(n.data.filePath);
+      if (url) Object.assign(n.data, { thumbnailUrl: url, fileStatus: 'ok' });
+    }
 
     const writes = [];
     for (const p of data.profiles) {

@@ -14,8 +14,16 @@ import { createHash } from 'node:crypto';
 import { MAX_SEARCH_TERMS, tokenize } from '@notenest/shared';
 import { FieldValue } from 'firebase-admin/firestore';
 import { bucket, db } from '../firebase.js';
-import { ContentMismatchError, THUMBNAIL, readDocument } from './documents/read-document.js';
+import {
+  ContentMismatchError,
+  THUMBNAIL,
+  parseNoteFilePath,
+  readDocument,
+  thumbnailPathOf,
+} from './documents/read-document.js';
 import { deleteFile, rotateDownloadToken, saveWithToken } from './storage.js';
+
+export { parseNoteFilePath, thumbnailPathOf };
 
 export type FileVerdict = 'ok' | 'refused' | 'unreadable';
 
@@ -27,19 +35,6 @@ export interface NoteFileRecord {
   thumbnailPath: string | null;
   thumbnailUrl: string | null;
   reason: string | null;
-}
-
-/** `notes/{uid}/{noteId}/{name}` -> its parts; null for anything else (thumbnails included). */
-export function parseNoteFilePath(
-  path: string,
-): { uid: string; noteId: string; name: string } | null {
-  const m = /^notes\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
-  return m ? { uid: m[1]!, noteId: m[2]!, name: m[3]! } : null;
-}
-
-export function thumbnailPathOf(path: string): string {
-  const p = parseNoteFilePath(path)!;
-  return `notes/${p.uid}/${p.noteId}/.thumbnails/${p.name}.webp`;
 }
 
 function recordRef(noteId: string, path: string) {

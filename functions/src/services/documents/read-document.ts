@@ -13,6 +13,20 @@ import { readWord } from './word.js';
 /** Thumbnails: 240 px wide (a card shows them at 120 CSS px, 2x for sharp screens), WebP. */
 export const THUMBNAIL = { width: 240, quality: 60, contentType: 'image/webp' } as const;
 
+/** `notes/{uid}/{noteId}/{name}` -> its parts; null for anything else (thumbnails included). */
+export function parseNoteFilePath(
+  path: string,
+): { uid: string; noteId: string; name: string } | null {
+  const m = /^notes\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
+  return m ? { uid: m[1]!, noteId: m[2]!, name: m[3]! } : null;
+}
+
+/** Where a note file's thumbnail is stored: beside it, in a folder no client rule reaches. */
+export function thumbnailPathOf(path: string): string {
+  const p = parseNoteFilePath(path)!;
+  return `notes/${p.uid}/${p.noteId}/.thumbnails/${p.name}.webp`;
+}
+
 export interface DocumentReading {
   /** The file's text, or '' when it has none that could be read. */
   text: string;
