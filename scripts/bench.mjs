@@ -253,7 +253,7 @@ async function addSearchNotes(stack) {
   try {
     const db = getFirestore(app);
     db.settings({ host: stack.emulatorEnv.FIRESTORE_EMULATOR_HOST, ssl: false });
-    const { searchTermsFor } = await import('@notenest/shared');
+    const { searchTermsFor, titleTermsFor } = await import('@notenest/shared');
     const template = (await db.collection('notes').where('approved', '==', true).limit(1).get())
       .docs[0];
     if (!template) throw new Error('no approved seeded note to copy');
@@ -274,6 +274,7 @@ async function addSearchNotes(stack) {
         ...base,
         ...fields,
         searchTerms: searchTermsFor(fields),
+        titleTerms: titleTermsFor(fields),
         createdAt,
         updatedAt: createdAt,
         likesCount: i % 50,

@@ -13,7 +13,7 @@
  * --force. Idempotent: fixed ids, fixed timestamps and set() overwrite, so a forced re-run writes
  * the same documents again (it does not remove documents created since).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -81,7 +81,9 @@ async function makeThumbnails(bucket, files) {
     const { thumbnail } = await reader.readDocument(f.bytes, f.contentType);
     if (!thumbnail) return;
     const path = reader.thumbnailPathOf(f.path);
-    const token = randomUUID();
+    // Derived from the file's own (seeded, fixed) token: a re-seed writes the same data.
+    const hex = createHash('sha256').update(`${f.token}:thumbnail`).digest('hex');
+    const token = [0, 8, 12, 16, 20].map((at, i, a) => hex.slice(at, a[i + 1] ?? 32)).join('-');
     await bucket.file(path).save(thumbnail, {
       resumable: false,
       metadata: {

@@ -41,6 +41,10 @@ export interface DemoNoteData {
   downloadCount: number;
   commentsCount: number;
   searchTerms: string[];
+  titleTerms: string[];
+  /** Set by the seed once it has made the file's thumbnail. */
+  thumbnailUrl?: string;
+  fileStatus?: 'ok';
   createdAt: Date;
   updatedAt: Date;
 }

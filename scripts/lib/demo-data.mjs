@@ -11,6 +11,7 @@ import {
   collegeDocId,
   NOTE_FILE_TYPES,
   searchTermsFor,
+  titleTermsFor,
   userSearchTerms,
 } from '@notenest/shared';
 import { extractPdfText, makePdf } from './pdf.mjs';
@@ -354,6 +355,7 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
         downloadCount: approved ? Math.floor(random() * 240) : 0,
         commentsCount: 0,
         searchTerms: searchTermsFor({ ...fields, uploaderName: student.username }, fileText),
+        titleTerms: titleTermsFor(fields),
         createdAt,
         updatedAt: createdAt,
       },

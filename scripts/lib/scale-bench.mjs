@@ -8,7 +8,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { collegeDocId, searchTermsFor, userSearchTerms } from '@notenest/shared';
+import { collegeDocId, searchTermsFor, titleTermsFor, userSearchTerms } from '@notenest/shared';
 import { PROJECT, withTriggersPaused } from './stack.mjs';
 
 export const SCALE_NOTES = Number(process.env.SCALE_NOTES ?? 20_000);
@@ -70,6 +70,7 @@ export async function growStack(stack, log) {
           likesCount: i % 13,
           commentsCount: 0,
           searchTerms: searchTermsFor(fields),
+          titleTerms: titleTermsFor(fields),
           createdAt,
           updatedAt: createdAt,
         });

@@ -6,6 +6,8 @@ import {
   prefixesOf,
   queryTokens,
   searchTermsFor,
+  titleTermsFor,
+  MAX_TITLE_TERMS,
   tokenize,
 } from './index.js';
 
@@ -93,5 +95,27 @@ describe('queryTokens and matchesSearch', () => {
   it('query tokens longer than the term cap still match', () => {
     const long = 'x'.repeat(60);
     expect(matchesSearch(searchTermsFor({ title: long }), queryTokens(long))).toBe(true);
+  });
+});
+
+describe('titleTermsFor', () => {
+  it('holds the words of title, subject and course with their prefixes, not the rest', () => {
+    const terms = titleTermsFor({
+      title: 'Deadlocks',
+      subjectName: 'Operating Systems',
+      courseName: 'B.Tech',
+      // Extra fields are not title terms.
+      ...({ description: 'banker' } as object),
+    });
+    expect(terms).toContain('deadlocks');
+    expect(terms).toContain('dead');
+    expect(terms).toContain('operating');
+    expect(terms).toContain('tech');
+    expect(terms).not.toContain('banker');
+  });
+
+  it('keeps at most MAX_TITLE_TERMS', () => {
+    const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+    expect(titleTermsFor({ title: long })).toHaveLength(MAX_TITLE_TERMS);
   });
 });

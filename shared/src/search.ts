@@ -92,6 +92,29 @@ export function searchTermsFor(
   return [...terms];
 }
 
+/** Most `titleTerms` a note keeps (its title, subject and course are short). */
+export const MAX_TITLE_TERMS = 200;
+
+/**
+ * `notes.titleTerms`: the words of the title, subject and course with their prefixes. Search
+ * ranks in two tiers (docs/data-model.md "Search"): notes whose titleTerms hold the searched
+ * word come first, then the other notes whose searchTerms (every field and the file's words)
+ * hold it, each tier in the chosen sort order.
+ */
+export function titleTermsFor(
+  fields: Pick<SearchableFields, 'title' | 'subjectName' | 'courseName'>,
+): string[] {
+  return searchTermsFor(
+    { title: [fields.title, fields.subjectName, fields.courseName].filter(Boolean).join(' ') },
+    null,
+    MAX_TITLE_TERMS,
+  );
+}
+
+/** The two tiers of a ranked search, best first: the array field each one queries. */
+export const SEARCH_TIERS = ['titleTerms', 'searchTerms'] as const;
+export type SearchTier = (typeof SEARCH_TIERS)[number];
+
 /**
  * Tokens of a search box query, distinct, longest first: the first is the one to query with
  * `array-contains` (the most selective), the rest are checked with `matchesSearch`.

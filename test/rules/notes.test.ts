@@ -184,6 +184,22 @@ pairs('notes: attacks on create (each against the same valid note)', [
     allow: () => create(),
     deny: () => create({ searchTerms: ['os'] }),
   },
+  // What the server reads of the file is the server's: rank terms, verdict, thumbnail.
+  {
+    name: 'titleTerms written by the client',
+    allow: () => create(),
+    deny: () => create({ titleTerms: ['os'] }),
+  },
+  {
+    name: 'fileStatus written by the client',
+    allow: () => create(),
+    deny: () => create({ fileStatus: 'ok' }),
+  },
+  {
+    name: 'thumbnailUrl written by the client',
+    allow: () => create(),
+    deny: () => create({ thumbnailUrl: 'https://evil.test/t.webp' }),
+  },
   { name: 'an extra field', allow: () => create(), deny: () => create({ featured: true }) },
   { name: 'a missing field (description)', allow: () => create(), deny: without('description') },
   { name: 'a missing field (updatedAt)', allow: () => create(), deny: without('updatedAt') },
@@ -383,6 +399,21 @@ pairs("notes: attacks on the uploader's edit", [
     name: 'searchTerms set',
     allow: () => ownerEdit(edit()),
     deny: () => ownerEdit(edit({ searchTerms: ['spam'] })),
+  },
+  {
+    name: 'titleTerms set',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ titleTerms: ['spam'] })),
+  },
+  {
+    name: 'fileStatus cleared (a refused file passed off as checked)',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ fileStatus: 'ok' })),
+  },
+  {
+    name: 'thumbnailUrl set',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ thumbnailUrl: 'https://evil.test/t.webp' })),
   },
   {
     name: 'uploaderId changed',

@@ -10,7 +10,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { searchTermsFor, validateNoteInput } from '@notenest/shared';
+import { searchTermsFor, titleTermsFor, validateNoteInput } from '@notenest/shared';
 // Built by `npm run build` (npm test builds every workspace first).
 import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
 import {
@@ -174,9 +174,12 @@ describe('seed', () => {
           'filePath',
           'fileSize',
           'fileType',
+          'fileStatus',
           'fileUrl',
           'likesCount',
           'searchTerms',
+          'thumbnailUrl',
+          'titleTerms',
           'semester',
           'subjectName',
           'title',
@@ -196,7 +199,16 @@ describe('seed', () => {
   it("stores each note's file in Storage with its type, size and download token", async () => {
     const notes = await all(db.collection('notes'));
     const [files] = await getStorage(app).bucket(BUCKET).getFiles({ prefix: 'notes/' });
-    expect(files.map((f) => f.name).sort()).toEqual(notes.map((n) => n.data['filePath']).sort());
+    // Each note's file, and its first-page thumbnail beside it (made by the functions' reader).
+    expect(files.map((f) => f.name).sort()).toEqual(
+      notes
+        .flatMap((n) => {
+          const path = n.data['filePath'] as string;
+          const slash = path.lastIndexOf('/');
+          return [path, `${path.slice(0, slash)}/.thumbnails/${path.slice(slash + 1)}.webp`];
+        })
+        .sort(),
+    );
     const types = new Set<string>();
     for (const n of notes) {
       const d = n.data;
@@ -221,6 +233,14 @@ describe('seed', () => {
       expect(text).toContain(d['title']);
       // Search terms: the shared tokenizer over the fields and the file's own text.
       expect(d['searchTerms']).toEqual(searchTermsFor(d, text));
+      expect(d['titleTerms']).toEqual(titleTermsFor(d));
+      // The thumbnail: a small WebP served by its token URL.
+      expect(d['fileStatus']).toBe('ok');
+      const thumb = await fetch(d['thumbnailUrl']);
+      expect(thumb.headers.get('content-type')).toBe('image/webp');
+      const webp = Buffer.from(await thumb.arrayBuffer());
+      expect(webp.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(webp.length).toBeLessThan(20_000);
     }
     expect([...types].sort()).toEqual(['application/pdf', 'text/plain']);
     // Without the token, storage.rules decide: a pending note's file is refused to a signed-out

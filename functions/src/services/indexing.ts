@@ -7,7 +7,7 @@
  * arbitrary URLs from the server would let any uploader make it request internal addresses.
  * A file that cannot be read is logged and the note stays searchable by its fields.
  */
-import { searchTermsFor } from '@notenest/shared';
+import { searchTermsFor, titleTermsFor } from '@notenest/shared';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { noteFileRecord, type NoteFileRecord } from './note-files.js';
@@ -28,6 +28,7 @@ async function noteFile(noteId: string, note: DocumentData): Promise<NoteFileRec
 function derivedFields(note: DocumentData, file: NoteFileRecord | null) {
   return {
     searchTerms: searchTermsFor(note, file?.verdict === 'ok' ? file.words.join(' ') : null),
+    titleTerms: titleTermsFor(note),
     fileStatus: file?.verdict ?? null,
     thumbnailUrl: file?.verdict === 'ok' ? file.thumbnailUrl : null,
   };
@@ -52,23 +53,28 @@ function indexedFieldsDiffer(a: DocumentData | undefined, b: DocumentData): bool
 
 /**
  * Whether a note change calls for (re)indexing: a note without terms, or one whose indexed fields
- * changed. The indexer's own write changes searchTerms only, so it does not call for another.
+ * changed. The indexer's own write changes derived fields only, so it does not call for another.
  */
 export function needsIndexing(
   before: DocumentData | undefined,
   after: DocumentData | undefined,
 ): boolean {
   if (!after) return false;
-  return !Array.isArray(after['searchTerms']) || indexedFieldsDiffer(before, after);
+  return (
+    !Array.isArray(after['searchTerms']) ||
+    !Array.isArray(after['titleTerms']) ||
+    indexedFieldsDiffer(before, after)
+  );
+}
+
+function sameList(a: unknown, b: string[]): boolean {
+  return Array.isArray(a) && a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
 function sameFields(now: DocumentData, fields: ReturnType<typeof derivedFields>): boolean {
-  const a = now['searchTerms'];
-  const b = fields.searchTerms;
   return (
-    Array.isArray(a) &&
-    a.length === b.length &&
-    a.every((t, i) => t === b[i]) &&
+    sameList(now['searchTerms'], fields.searchTerms) &&
+    sameList(now['titleTerms'], fields.titleTerms) &&
     (now['fileStatus'] ?? null) === fields.fileStatus &&
     (now['thumbnailUrl'] ?? null) === fields.thumbnailUrl
   );

@@ -11,6 +11,8 @@ import {
   matchesSearch,
   queryTokens,
   searchTermsFor,
+  titleTermsFor,
+  type SearchTier,
   validateNoteInput,
   type NoteDraft,
 } from '@notenest/shared';
@@ -141,6 +143,7 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
       commentsCount: 0,
       // The fields' terms at once; the file's words follow from the trigger (indexing.ts).
       searchTerms: searchTermsFor({ ...note, uploaderName: profile['username'] }),
+      titleTerms: titleTermsFor(note),
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
     });
@@ -250,25 +253,38 @@ export type NoteQuery = {
 const NOTE_ID = /^[A-Za-z0-9]{10,40}$/;
 
 /**
- * Browse: approved notes, each filter an equality, the longest search token through
- * `array-contains` on searchTerms and the others checked in memory (docs/data-model.md). The
- * spec's client also refreshes a note with `?search={noteId}`: a query that is a readable note's
- * id returns that note first.
+ * Browse: approved notes, each filter an equality; a search ranks in two tiers
+ * (docs/data-model.md "Search"): notes with the longest token in their title, subject or course
+ * (`titleTerms`) first, then the others with it anywhere (`searchTerms`: every field and the
+ * file's words), each tier in the chosen order; the other tokens are checked in memory. Reads at
+ * most two pages. The spec's client also refreshes a note with `?search={noteId}`: a query that
+ * is a readable note's id returns that note first.
  */
 export async function searchNotes(caller: Caller | null, q: NoteQuery): Promise<NoteView[]> {
   const tokens = queryTokens(q.search ?? '');
-  let query: Query = db().collection('notes').where('approved', '==', true);
-  if (q.subject) query = query.where('subjectName', '==', q.subject);
-  if (q.course) query = query.where('courseName', '==', q.course);
-  if (q.semester !== undefined) query = query.where('semester', '==', q.semester);
-  if (q.college) query = query.where('collegeName', '==', q.college);
-  if (tokens[0]) query = query.where('searchTerms', 'array-contains', tokens[0]);
+  let base: Query = db().collection('notes').where('approved', '==', true);
+  if (q.subject) base = base.where('subjectName', '==', q.subject);
+  if (q.course) base = base.where('courseName', '==', q.course);
+  if (q.semester !== undefined) base = base.where('semester', '==', q.semester);
+  if (q.college) base = base.where('collegeName', '==', q.college);
   // Extra tokens are checked after the read, so read more than asked (bounded).
   const fetch = tokens.length > 1 ? Math.min(q.limit * 4, 400) : q.limit;
-  const snap = await query.orderBy(q.sort, 'desc').limit(fetch).get();
-  const found = snap.docs
-    .filter((d) => matchesSearch(d.get('searchTerms') as string[] | undefined, tokens.slice(1)))
-    .map((d) => noteView(d.id, d.data()));
+  const found: NoteView[] = [];
+  const seen = new Set<string>();
+  const tiers: (SearchTier | null)[] = tokens[0] ? ['titleTerms', 'searchTerms'] : [null];
+  for (const tier of tiers) {
+    if (found.length >= q.limit) break;
+    let query = tier ? base.where(tier, 'array-contains', tokens[0]) : base;
+    // The second tier also holds every note the first one read: read past them.
+    query = query.orderBy(q.sort, 'desc').limit(fetch + seen.size);
+    const docs = (await query.get()).docs;
+    for (const d of docs) {
+      if (seen.has(d.id)) continue;
+      seen.add(d.id);
+      if (!matchesSearch(d.get('searchTerms') as string[] | undefined, tokens.slice(1))) continue;
+      found.push(noteView(d.id, d.data()));
+    }
+  }
 
   const raw = (q.search ?? '').trim();
   if (NOTE_ID.test(raw) && !found.some((n) => n.id === raw)) {

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { tokenize } from '@notenest/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
@@ -46,7 +46,10 @@ const PASSWORD = 'secret123';
 const students = [
   { email: uniqueEmail('docs-a'), password: PASSWORD, username: 'Meera Joshi' },
   { email: uniqueEmail('docs-b'), password: PASSWORD, username: 'Rohan Das' },
+  { email: uniqueEmail('docs-c'), password: PASSWORD, username: 'Kavya Menon' },
 ];
+/** A note with a fixture's word in its title, older than every fixture: ranked first anyway. */
+let titledId: string;
 const uids: string[] = [];
 const tokens: string[] = [];
 /** Fixture file name -> its note id. */
@@ -83,6 +86,24 @@ beforeAll(async () => {
     tokens.push(created.idToken);
   }
   const adminToken = await idTokenFor(stack, ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password);
+  const approve = async (id: string) => {
+    const review = await fetch(`${stack.url}/api/admin/notes/${id}/review`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ approved: true }),
+    });
+    expect(review.status).toBe(200);
+  };
+  const titled = await upload(
+    tokens[2]!,
+    'Infrastructure overview',
+    'overview.txt',
+    'text/plain',
+    Buffer.from('Racks, power and cooling.\n'),
+  );
+  expect(titled.status).toBe(201);
+  titledId = ((await titled.json()) as { note: { id: string } }).note.id;
+  await approve(titledId);
   for (const [i, f] of manifest.entries()) {
     // Titles without the fixtures' words: only the file can make a word find its note.
     const res = await upload(
@@ -95,12 +116,7 @@ beforeAll(async () => {
     const body = (await res.json()) as { note?: { id: string }; message?: string };
     expect(res.status, `${f.file}: ${body.message}`).toBe(201);
     noteOf.set(f.file, body.note!.id);
-    const review = await fetch(`${stack.url}/api/admin/notes/${body.note!.id}/review`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ approved: true }),
-    });
-    expect(review.status).toBe(200);
+    await approve(body.note!.id);
   }
 }, 300_000);
 
@@ -151,6 +167,27 @@ describe('real documents', () => {
     expect(missed).toEqual([]);
     await page.close();
   }, 300_000);
+
+  it('ranks a match in the title above newer matches inside files (API and Browse)', async () => {
+    // "infrastructure" is inside two fixtures (pdflatex, groff), uploaded after the titled note.
+    const inFiles = [noteOf.get('pdflatex.pdf')!, noteOf.get('groff-ghostscript.pdf')!];
+    const ids = await searchApi('infrastructure');
+    expect(ids[0]).toBe(titledId);
+    expect(ids.slice(1).sort()).toEqual([...inFiles].sort());
+    // A prefix ranks the same way.
+    expect((await searchApi('infra'))[0]).toBe(titledId);
+
+    const page = await newPage(browser, stack);
+    await page.goto(`/browse?${new URLSearchParams({ q: 'infrastructure', college: COLLEGE })}`);
+    const cards = page.locator('article[data-note-id]');
+    await eventually(() => cards.count(), 20_000).toBe(3);
+    expect(await cards.first().getAttribute('data-note-id')).toBe(titledId);
+    // Newest first without a search.
+    await page.goto(`/browse?${new URLSearchParams({ college: COLLEGE })}`);
+    await eventually(() => cards.count(), 20_000).toBe(manifest.length + 1);
+    expect(await cards.last().getAttribute('data-note-id')).toBe(titledId);
+    await page.close();
+  });
 
   it('cards on Browse and My Uploads show each file\u2019s first-page thumbnail', async () => {
     const page = await newPage(browser, stack);

@@ -18,6 +18,7 @@
  * Every query here has its composite index in firestore.indexes.json (browse-query.test.ts) and
  * satisfies firestore.rules (`approved == true` in every notes query), over REST as over the SDK.
  */
+import { SEARCH_TIERS, type SearchTier } from '@notenest/shared';
 import { loadAuth, loadFirestore } from '../../../shared/firebase';
 import { batchGetDocuments, getDocument, runQuery } from '../../../shared/firebase/firestore-rest';
 import * as interactions from '../../../shared/notes/note-interactions';
@@ -32,7 +33,9 @@ import {
 import {
   criteriaFromParams,
   criteriaKey,
+  isListedAbove,
   matchesClientTokens,
+  nextTier,
   planQuery,
   type BrowseCriteria,
 } from './browse-query';
@@ -50,8 +53,14 @@ const MAX_PAGES_PER_LOAD = 3;
 /** Comments shown in the inline view (newest first). */
 export const COMMENTS_SHOWN = 100;
 
-/** Where the next page starts: just after the last note of the previous one. Opaque to callers. */
-export type NotesCursor = RestCursor;
+/**
+ * Where the next page starts: the search tier, and just after the last note read in it (null:
+ * at its start). Opaque to callers.
+ */
+export interface NotesCursor {
+  tier: SearchTier;
+  after: RestCursor | null;
+}
 
 export interface NotesPage {
   notes: BrowseNote[];
@@ -64,20 +73,25 @@ async function readNotesPage(
   after: NotesCursor | null,
   pageSize: number,
 ): Promise<NotesPage> {
-  const plan = planQuery(criteria);
   const notes: BrowseNote[] = [];
-  let cursor = after;
-  for (let pages = 0; pages < MAX_PAGES_PER_LOAD; pages++) {
-    const docs = await runQuery(toStructuredQuery(plan, pageSize + 1, cursor));
+  let cursor: NotesCursor | null = after ?? { tier: SEARCH_TIERS[0], after: null };
+  // A tier that runs out hands over to the next one within the same load.
+  for (let pages = 0; cursor && pages < MAX_PAGES_PER_LOAD + 1; pages++) {
+    const plan = planQuery(criteria, cursor.tier);
+    const docs = await runQuery(toStructuredQuery(plan, pageSize + 1, cursor.after));
     const page = docs.slice(0, pageSize);
     for (const doc of page) {
+      if (isListedAbove(plan, doc.data['titleTerms'])) continue;
       if (matchesClientTokens(plan, doc.data['searchTerms'])) {
         notes.push(toBrowseNote(doc.id, doc.data));
       }
     }
     const last = page.at(-1);
-    cursor = docs.length > pageSize && last ? cursorAfter(plan, last) : null;
-    if (notes.length >= pageSize || !cursor) break;
+    const tier = nextTier(plan);
+    if (docs.length > pageSize && last)
+      cursor = { tier: cursor.tier, after: cursorAfter(plan, last) };
+    else cursor = tier ? { tier, after: null } : null;
+    if (notes.length >= pageSize) break;
   }
   return { notes, next: cursor };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTermsFor } from '@notenest/shared';
+import { SEARCH_TIERS, searchTermsFor, titleTermsFor } from '@notenest/shared';
 import indexConfig from '../../../../../firestore.indexes.json';
 import {
   BROWSE_SORTS,
@@ -10,7 +10,9 @@ import {
   criteriaKey,
   criteriaToParams,
   hasActiveFilters,
+  isListedAbove,
   matchesClientTokens,
+  nextTier,
   planQuery,
   type BrowseCriteria,
   type BrowseFilters,
@@ -37,7 +39,7 @@ describe('planQuery', () => {
       { field: 'subjectName', op: '==', value: 'Operating Systems' },
       { field: 'courseName', op: '==', value: 'B.Tech CSE' },
       { field: 'semester', op: '==', value: 4 },
-      { field: 'searchTerms', op: 'array-contains', value: 'operating' },
+      { field: 'titleTerms', op: 'array-contains', value: 'operating' },
     ]);
     expect(plan.orderBy).toBe('likesCount');
     expect(plan.clientTokens).toEqual(['sys']);
@@ -48,7 +50,7 @@ describe('planQuery', () => {
 
   it('checks the other tokens against the note terms (prefix-aware, case-insensitive)', () => {
     const terms = searchTermsFor({ title: 'Process Scheduling', subjectName: 'Operating Systems' });
-    const plan = planQuery({ ...DEFAULT_CRITERIA, search: 'OPERATING sched' });
+    const plan = planQuery({ ...DEFAULT_CRITERIA, search: 'OPERATING sched' }, 'searchTerms');
     expect(plan.where.at(-1)).toEqual({
       field: 'searchTerms',
       op: 'array-contains',
@@ -60,6 +62,26 @@ describe('planQuery', () => {
     ).toBe(false);
     expect(matchesClientTokens(plan, undefined)).toBe(false);
     expect(matchesClientTokens(planQuery(DEFAULT_CRITERIA), undefined)).toBe(true);
+  });
+
+  it('ranks a search in two tiers: title, subject and course, then everything', () => {
+    const search = { ...DEFAULT_CRITERIA, search: 'paging' };
+    const first = planQuery(search);
+    expect(first.search).toEqual({ tier: 'titleTerms', token: 'paging' });
+    expect(nextTier(first)).toBe('searchTerms');
+    const second = planQuery(search, nextTier(first)!);
+    expect(second.where.at(-1)).toEqual({
+      field: 'searchTerms',
+      op: 'array-contains',
+      value: 'paging',
+    });
+    expect(nextTier(second)).toBeNull();
+    expect(nextTier(planQuery(DEFAULT_CRITERIA))).toBeNull();
+    // The second tier skips what the first listed (its titleTerms hold the token), only there.
+    const titled = titleTermsFor({ title: 'Paging and TLBs' });
+    expect(isListedAbove(second, titled)).toBe(true);
+    expect(isListedAbove(second, titleTermsFor({ title: 'Memory' }))).toBe(false);
+    expect(isListedAbove(first, titled)).toBe(false);
   });
 
   it('ignores punctuation-only search text', () => {
@@ -168,7 +190,7 @@ function allCriteria(): BrowseCriteria[] {
 describe('firestore.indexes.json', () => {
   it('serves every Browse query (4 filters x search x 3 sorts)', () => {
     const missing = allCriteria()
-      .map(planQuery)
+      .flatMap((c) => SEARCH_TIERS.map((tier) => planQuery(c, tier)))
       .filter((plan) => servingIndexes(plan) === null)
       .map((p) => `${p.where.map((c) => c.field).join('+')} by ${p.orderBy}`);
     expect(missing).toEqual([]);
@@ -176,9 +198,11 @@ describe('firestore.indexes.json', () => {
 
   it('has an exact index for the queries with at most one filter', () => {
     for (const c of allCriteria()) {
-      const plan = planQuery(c);
-      const filters = plan.where.filter((w) => w.op === '==').length - 1;
-      if (filters <= 1) expect(servingIndexes(plan)).toHaveLength(1);
+      for (const tier of SEARCH_TIERS) {
+        const plan = planQuery(c, tier);
+        const filters = plan.where.filter((w) => w.op === '==').length - 1;
+        if (filters <= 1) expect(servingIndexes(plan)).toHaveLength(1);
+      }
     }
   });
 });

@@ -9,7 +9,7 @@
  * others are checked on each result's terms. `approved == true` is always in the query: the rules
  * let anyone read an approved note but are not filters.
  */
-import { matchesSearch, queryTokens } from '@notenest/shared';
+import { SEARCH_TIERS, matchesSearch, queryTokens, type SearchTier } from '@notenest/shared';
 
 export const BROWSE_SORTS = ['newest', 'mostLiked', 'mostDownloaded'] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
@@ -61,7 +61,7 @@ export interface BrowseCriteria {
 export const DEFAULT_CRITERIA: BrowseCriteria = { search: '', filters: NO_FILTERS, sort: 'newest' };
 
 export type QueryField =
-  'approved' | (typeof FILTER_FIELDS)[FilterKey] | 'searchTerms' | (typeof SORT_FIELDS)[BrowseSort];
+  'approved' | (typeof FILTER_FIELDS)[FilterKey] | SearchTier | (typeof SORT_FIELDS)[BrowseSort];
 
 export interface QueryClause {
   field: QueryField;
@@ -75,19 +75,45 @@ export interface QueryPlan {
   orderBy: (typeof SORT_FIELDS)[BrowseSort];
   /** Query tokens the server did not check; results must contain them all (matchesSearch). */
   clientTokens: string[];
+  /**
+   * A search's tier (SEARCH_TIERS, best first). The second also returns the notes the first
+   * listed: those whose titleTerms hold `token` are skipped there (isListedAbove).
+   */
+  search?: { tier: SearchTier; token: string };
 }
 
-export function planQuery(criteria: BrowseCriteria): QueryPlan {
+/**
+ * The query for the criteria; a search queries one tier (docs/data-model.md "Search": title,
+ * subject and course first, then every field and the file's words), the first by default.
+ */
+export function planQuery(criteria: BrowseCriteria, tier: SearchTier = 'titleTerms'): QueryPlan {
   const where: QueryClause[] = [{ field: 'approved', op: '==', value: true }];
   for (const key of FILTER_KEYS) {
     const value = criteria.filters[key];
     if (value !== null) where.push({ field: FILTER_FIELDS[key], op: '==', value });
   }
   const [serverToken, ...clientTokens] = queryTokens(criteria.search);
-  if (serverToken !== undefined) {
-    where.push({ field: 'searchTerms', op: 'array-contains', value: serverToken });
-  }
-  return { where, orderBy: SORT_FIELDS[criteria.sort], clientTokens };
+  if (serverToken === undefined)
+    return { where, orderBy: SORT_FIELDS[criteria.sort], clientTokens };
+  where.push({ field: tier, op: 'array-contains', value: serverToken });
+  return {
+    where,
+    orderBy: SORT_FIELDS[criteria.sort],
+    clientTokens,
+    search: { tier, token: serverToken },
+  };
+}
+
+/** The next tier of a search after `plan`'s, or null (the last, or not a search). */
+export function nextTier(plan: QueryPlan): SearchTier | null {
+  if (!plan.search) return null;
+  return SEARCH_TIERS[SEARCH_TIERS.indexOf(plan.search.tier) + 1] ?? null;
+}
+
+/** In a later tier: whether the note was already listed by the first (its titleTerms match). */
+export function isListedAbove(plan: QueryPlan, titleTerms: unknown): boolean {
+  if (!plan.search || plan.search.tier === SEARCH_TIERS[0]) return false;
+  return Array.isArray(titleTerms) && titleTerms.includes(plan.search.token);
 }
 
 /** The client-side half of a search: does a fetched note hold the tokens the query could not? */

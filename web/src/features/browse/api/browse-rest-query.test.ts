@@ -62,7 +62,7 @@ describe('toStructuredQuery', () => {
           },
           {
             fieldFilter: {
-              field: { fieldPath: 'searchTerms' },
+              field: { fieldPath: 'titleTerms' },
               op: 'ARRAY_CONTAINS',
               value: { stringValue: 'operating' },
             },
@@ -79,6 +79,13 @@ describe('toStructuredQuery', () => {
     const plan = planQuery({ ...DEFAULT_CRITERIA, search: 'operating systems' });
     expect(plan.clientTokens.length).toBeGreaterThan(0);
     expect(fieldsFor(plan)).toContain('searchTerms');
+  });
+
+  it('ships titleTerms in the second search tier only (to skip what the first listed)', () => {
+    const search = { ...DEFAULT_CRITERIA, search: 'operating' };
+    expect(fieldsFor(planQuery(search, 'titleTerms'))).not.toContain('titleTerms');
+    expect(fieldsFor(planQuery(search, 'searchTerms'))).toContain('titleTerms');
+    expect(fieldsFor(planQuery(DEFAULT_CRITERIA))).not.toContain('titleTerms');
   });
 
   it('selects every field a card reads, and the order field', () => {

@@ -44,6 +44,8 @@ export function fieldsFor(plan: QueryPlan): string[] {
   const fields: string[] = [...CARD_FIELDS];
   if (!fields.includes(plan.orderBy)) fields.push(plan.orderBy);
   if (plan.clientTokens.length > 0) fields.push('searchTerms');
+  // A later search tier skips the notes the first listed (browse-query isListedAbove).
+  if (plan.search && plan.search.tier !== 'titleTerms') fields.push('titleTerms');
   return fields;
 }
 
