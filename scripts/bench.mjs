@@ -19,6 +19,9 @@
  *   Search p50         5,000 more approved notes are added to the stack, then Browse searches are
  *                      timed in Chromium from Enter in the search box until the list has loaded.
  *
+ *   Documents          (issue 16) the time to read each fixture made by real tools and a 10 MB
+ *                      text (text, OCR for scans, thumbnail) with the functions' own reader,
+ *                      per file and per MB.
  *   Scale              (issue 18) the stack grows by SCALE_NOTES notes (default 20,000) and
  *                      SCALE_USERS users (2,000); then every admin list call, Browse through the
  *                      facade, admin statistics and a burst of 50 concurrent calls are timed, with
@@ -29,6 +32,7 @@
  *   --only=lighthouse-browse     only Lighthouse on /browse, LIGHTHOUSE_RUNS times (default 3),
  *                                printing each run and the median (for iterating on /browse)
  *   --only=scale                 only the scale figures
+ *   --only=documents             only the document figures (no stack)
  *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
  *   NOTENEST_BENCH_BUILD=never   skip the build (workspaces already built)
  *   CHROME_PATH / CHROMIUM_PATH  the Chromium binary (default /usr/bin/chromium)
@@ -45,6 +49,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
 import { PROJECT, ROOT, startStack, takenPorts, withTriggersPaused } from './lib/stack.mjs';
 import { growStack, measureCalls, measureColdStart, measureScreens } from './lib/scale-bench.mjs';
+import { documentsFigures } from './lib/documents-bench.mjs';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 const CHROME = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -327,7 +332,7 @@ const percentile = (xs, p) => {
 // ---------------------------------------------------------------------------------------------
 
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const ONLY_CHOICES = ['lighthouse-browse', 'scale'];
+const ONLY_CHOICES = ['lighthouse-browse', 'scale', 'documents'];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   console.error(`[bench] --only takes one of: ${ONLY_CHOICES.join(', ')}`);
   process.exit(2);
@@ -359,6 +364,13 @@ async function lighthouseBrowseRuns(stack, rows) {
 async function main() {
   const t0 = Date.now();
   build();
+  if (ONLY === 'documents') {
+    // No stack needed: the reader runs in this process.
+    const rows = [];
+    await documentsFigures(ROOT, rows, log);
+    printRows(rows, t0);
+    return;
+  }
   const host = await freeHost();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nn-bench-'));
   log(`starting a seeded stack on ${host}`);
@@ -471,6 +483,8 @@ async function main() {
       `p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms (${times.length} searches)`,
       '(printed, no target)',
     ]);
+    log('timing document reading');
+    await documentsFigures(ROOT, rows, log);
     await scaleFigures(stack, admin, newPage, rows);
   } finally {
     await browser.close().catch(() => {});

@@ -70,7 +70,7 @@ async function everything(): Promise<string[]> {
   const paths: string[] = [];
   for (const col of ['users', 'notes', 'meta'])
     for (const d of (await db().collection(col).get()).docs) paths.push(d.ref.path);
-  for (const group of ['comments', 'likes', 'downloads', 'saved', 'limits'])
+  for (const group of ['comments', 'likes', 'downloads', 'files', 'saved', 'limits'])
     for (const d of (await db().collectionGroup(group).get()).docs) paths.push(d.ref.path);
   return paths;
 }
@@ -412,7 +412,11 @@ describe('cascade deletes', () => {
     await call('POST', `/notes/${n}/comment`, { token: ann.token, json: { text: 'nice' } });
     await call('PUT', `/notes/${n}/like`, { token: ann.token });
     await call('POST', `/notes/archive/${n}`, { token: ann.token });
-    expect((await everything()).filter((p) => p.includes(n))).toHaveLength(4);
+    // The file was read where it landed (its record and thumbnail exist) before the delete.
+    await settles(async () => (await db().doc(`notes/${n}`).get()).get('fileStatus'), 'ok');
+    // The note, its comment, like, saved copy and file record.
+    expect((await everything()).filter((p) => p.includes(n))).toHaveLength(5);
+    expect((await objects()).filter((p) => p.includes(n))).toHaveLength(2);
     await settles(async () => (await db().doc(`users/${cy.uid}`).get()).get('notesCount'), 1);
 
     expect((await call('DELETE', `/api/uploading/delete/${n}`, { token: ann.token })).status).toBe(

@@ -11,7 +11,7 @@
  * The record is for one generation of the object: a file re-uploaded in place is read again.
  */
 import { createHash } from 'node:crypto';
-import { MAX_SEARCH_TERMS, tokenize } from '@notenest/shared';
+import { MAX_SEARCH_TERMS, NOTE_FILE_TYPES, tokenize } from '@notenest/shared';
 import { FieldValue } from 'firebase-admin/firestore';
 import { bucket, db } from '../firebase.js';
 import {
@@ -53,6 +53,19 @@ export function wordsByFrequency(text: string, max: number = MAX_SEARCH_TERMS): 
 }
 
 /**
+ * The type a stored file claims: its content type when that is a note type (storage.rules make
+ * direct uploads say one), else its name's extension (files written by other means). '' when
+ * neither names a note type: such bytes match nothing and are refused.
+ */
+function declaredType(contentType: string, name: string): string {
+  const types = Object.values(NOTE_FILE_TYPES) as string[];
+  const bare = contentType.split(';')[0]!.trim().toLowerCase();
+  if (types.includes(bare)) return bare;
+  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return (NOTE_FILE_TYPES as Record<string, string>)[ext] ?? '';
+}
+
+/**
  * The record of the file at `path` as it is now: the stored one when it is of this generation,
  * otherwise the file is read (and refused, or thumbnailed) and the record written. Null when
  * the file does not exist (not uploaded yet, deleted, or already quarantined: its record says).
@@ -67,7 +80,7 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
   try {
     const [meta] = await file.getMetadata();
     generation = String(meta.generation);
-    contentType = String(meta.contentType ?? '');
+    contentType = declaredType(String(meta.contentType ?? ''), parts.name);
   } catch (err) {
     if ((err as { code?: unknown }).code !== 404) throw err;
     const stored = (await ref.get()).data() as NoteFileRecord | undefined;

@@ -23,6 +23,7 @@ import type { Caller } from '../http/auth.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { pageOf, type Page, type PageRequest } from './pages.js';
 import { spendLimit } from './rate-limits.js';
+import { thumbnailPathOf } from './documents/read-document.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
 import { commentView, noteView, type NoteView } from './views.js';
 
@@ -184,8 +185,9 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
   const oldPath = current['filePath'];
   const newPath = (note as { filePath: string | null }).filePath;
   if (typeof oldPath === 'string' && oldPath !== newPath)
-    await deleteFile(oldPath).catch((err: Error) =>
-      console.warn(`update: note ${id}: old file ${oldPath} not deleted: ${err.message}`),
+    await Promise.all([deleteFile(oldPath), deleteFile(thumbnailPathOf(oldPath))]).catch(
+      (err: Error) =>
+        console.warn(`update: note ${id}: old file ${oldPath} not deleted: ${err.message}`),
     );
   // Search terms and filter options follow from the note trigger (triggers/notes.ts).
   return noteView(id, (await ref.get()).data()!);

@@ -143,51 +143,6 @@ export async function makePdf(lines: string[], compress = true): Promise<Buffer>
   ]);
 }
 
-/** A ZIP (deflated entries) holding `files`: enough of a DOCX for the extractor. */
-export async function makeZip(files: Record<string, string>): Promise<Buffer> {
-  const { deflateRawSync, crc32 } = (await import('node:zlib')) as typeof import('node:zlib') & {
-    crc32(data: Buffer): number;
-  };
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
-    const raw = Buffer.from(content, 'utf8');
-    const comp = deflateRawSync(raw);
-    const nameBuf = Buffer.from(name, 'utf8');
-    const crc = typeof crc32 === 'function' ? crc32(raw) : 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(comp.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(comp.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, comp);
-    centrals.push(central, nameBuf);
-    offset += 30 + nameBuf.length + comp.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(Object.keys(files).length, 8);
-  eocd.writeUInt16LE(Object.keys(files).length, 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, eocd]);
-}
-
 /** Waits until `read()` deep-equals `expected` (derived data written by a trigger). */
 export async function settles(read: () => Promise<unknown>, expected: unknown): Promise<void> {
   const want = JSON.stringify(expected);

@@ -47,11 +47,13 @@ describe('touchedValues', () => {
 });
 
 describe('needsIndexing', () => {
-  const indexed = { ...note, searchTerms: ['os'] };
+  const indexed = { ...note, searchTerms: ['os'], titleTerms: ['os'] };
   it('a note without terms, or whose indexed fields or file changed', () => {
     expect(needsIndexing(undefined, note)).toBe(true);
     expect(needsIndexing(indexed, { ...indexed, title: 'OS 2' })).toBe(true);
     expect(needsIndexing(indexed, { ...indexed, filePath: 'notes/u/n/b.pdf' })).toBe(true);
+    // Indexed before ranking existed: no titleTerms yet.
+    expect(needsIndexing(indexed, { ...note, searchTerms: ['os'] })).toBe(true);
   });
   it('not the indexer’s own write, a counter change, or a deleted note', () => {
     expect(needsIndexing(note, indexed)).toBe(false);

@@ -67,8 +67,13 @@ async function throttle(bytesPerSecond: number | null) {
 async function myNotes() {
   return (await admin.db.collection('notes').where('uploaderId', '==', uid).get()).docs;
 }
+/** The uploader's note files (the server's thumbnails beside them apart: thumbnailsOf). */
 async function myFiles() {
   const [files] = await admin.bucket.getFiles({ prefix: `notes/${uid}/` });
+  return files.map((f) => f.name).filter((name) => !name.includes('/.thumbnails/'));
+}
+async function thumbnailsOf(noteId: string) {
+  const [files] = await admin.bucket.getFiles({ prefix: `notes/${uid}/${noteId}/.thumbnails/` });
   return files.map((f) => f.name);
 }
 
@@ -316,6 +321,12 @@ describe('Upload and Update screens', () => {
       new RegExp(`^notes/${uid}/${noteId}/[^/]+-replacement\\.txt$`),
     );
     expect(await myFiles()).toEqual([after['filePath']]);
+    // The old file's thumbnail goes with it (the note trigger); the new file gets its own.
+    const newPath = after['filePath'] as string;
+    const slash = newPath.lastIndexOf('/');
+    await expect
+      .poll(() => thumbnailsOf(noteId), { timeout: 30_000 })
+      .toEqual([`${newPath.slice(0, slash)}/.thumbnails/${newPath.slice(slash + 1)}.webp`]);
     const terms = async () =>
       ((await admin.db.doc(`notes/${noteId}`).get()).get('searchTerms') ?? []) as string[];
     await expect.poll(terms, { timeout: 30_000 }).toContain(txtWord);
