@@ -5,6 +5,7 @@
  * (the upload limit) shows the cost of the largest TXT.
  */
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 
 const RUNS = 3;
