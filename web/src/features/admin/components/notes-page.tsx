@@ -41,8 +41,16 @@ export function NotesPage() {
     `${query}\n${college}`,
   );
   const { update } = list;
-  // The college filter's options: the colleges' names (their figures are kept per college).
-  const colleges = useServerList((cursor) => fetchColleges(admin, '', cursor), 'colleges');
+  // The college filter's options: the colleges' names (their figures are kept per college), a
+  // page of them at a time; with more colleges than a page, typing part of a name in "Find a
+  // college" asks the server for the matching ones, so every college can be picked.
+  const [collegeSearch, setCollegeSearch] = useState('');
+  const collegeQuery = useDebouncedValue(collegeSearch.trim(), SEARCH_DEBOUNCE_MS);
+  const colleges = useServerList(
+    (cursor) => fetchColleges(admin, collegeQuery, cursor),
+    `colleges\n${collegeQuery}`,
+  );
+  const offerFinder = colleges.hasMore || collegeSearch !== '';
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminNote | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,7 +87,7 @@ export function NotesPage() {
   return (
     <>
       <PageTitle>Notes</PageTitle>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mb="4" maxW="3xl">
+      <SimpleGrid columns={{ base: 1, md: offerFinder ? 3 : 2 }} gap="4" mb="4" maxW="5xl">
         <TextField
           id="note-search"
           label="Search notes"
@@ -88,6 +96,16 @@ export function NotesPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        {offerFinder && (
+          <TextField
+            id="note-college-search"
+            label="Find a college"
+            type="search"
+            placeholder="Part of its name"
+            value={collegeSearch}
+            onChange={(e) => setCollegeSearch(e.target.value)}
+          />
+        )}
         <SelectField
           id="note-college"
           label="College"
@@ -95,6 +113,10 @@ export function NotesPage() {
           onChange={(e) => setCollege(e.target.value)}
         >
           <option value="">{ADMIN_TEXTS.allColleges}</option>
+          {/* The chosen college stays listed while another name is being looked for. */}
+          {college !== '' && !colleges.items.some((c) => c.name === college) && (
+            <option value={college}>{college}</option>
+          )}
           {colleges.items.map((c) => (
             <option key={c.name} value={c.name}>
               {c.name}
