@@ -277,8 +277,9 @@ export async function searchNotes(caller: Caller | null, q: NoteQuery): Promise<
   for (const tier of tiers) {
     if (found.length >= q.limit) break;
     let query = tier ? base.where(tier, 'array-contains', tokens[0]) : base;
-    // The second tier also holds every note the first one read: read past them.
-    query = query.orderBy(q.sort, 'desc').limit(fetch + seen.size);
+    // The second tier also holds every note the first one read: read past them, and only as
+    // many more as are still wanted (at most 2 x fetch reads in all).
+    query = query.orderBy(q.sort, 'desc').limit(fetch - found.length + seen.size);
     const docs = (await query.get()).docs;
     for (const d of docs) {
       if (seen.has(d.id)) continue;
