@@ -155,6 +155,13 @@ export async function measureCalls(stack, admin, rows) {
       PAGE + 2,
     ],
     ['GET /api/admin/colleges', '/api/admin/colleges', true, PAGE + 2],
+    // The Notes screen's "Find a college" (more colleges than a page).
+    [
+      'GET /api/admin/colleges?search=',
+      '/api/admin/colleges?search=bench%20college%2019',
+      true,
+      PAGE + 2,
+    ],
     // Browse through the facade: its default page of 50.
     ['GET /api/notes (Browse)', '/api/notes', false, 52],
     // A search reads two ranked tiers (title, subject and course first, then everything):
