@@ -26,4 +26,29 @@ export default tseslint.config(
       ],
     },
   },
+  // Type-aware rules on every TypeScript source (each workspace's own tsconfig): a promise that
+  // nobody awaits or catches, or one handed to a place that ignores it (an onClick, a form's
+  // onSubmit), loses its failure. `void` marks a promise left on purpose.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    // Tool configs, and the emulator's conformance harness (typed by its own vitest run).
+    ignores: ['**/vitest.config.ts', 'emulator/test/**'],
+    languageOptions: {
+      parserOptions: {
+        project: [
+          'shared/tsconfig.json',
+          'functions/tsconfig.json',
+          'emulator/tsconfig.json',
+          'web/tsconfig.json',
+          'web/tsconfig.node.json',
+          'test/tsconfig.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );

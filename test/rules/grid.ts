@@ -240,6 +240,8 @@ export function put(
   data: Uint8Array,
   md?: Parameters<ReturnType<Bucket['ref']>['put']>[1],
 ): Promise<unknown> {
-  return new Promise((resolve, reject) => ref.put(data, md).then(resolve, reject));
+  return new Promise((resolve, reject) => {
+    ref.put(data, md).then(resolve, reject);
+  });
 }
 export const bytes = (n: number) => new Uint8Array(n).fill(65);

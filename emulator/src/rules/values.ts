@@ -88,7 +88,8 @@ export class RTimestamp {
   static parse(s: string): RTimestamp {
     const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(s);
     if (!m) throw new RulesEvalError(`Invalid timestamp: ${s}`);
-    const secs = Date.parse(m[1] + m[3]);
+    // Both groups are required by the pattern.
+    const secs = Date.parse(m[1]! + m[3]!);
     if (Number.isNaN(secs)) throw new RulesEvalError(`Invalid timestamp: ${s}`);
     const frac = BigInt((m[2] ?? '').padEnd(9, '0') || '0');
     return new RTimestamp(BigInt(secs / 1000) * NS_PER_S + frac);

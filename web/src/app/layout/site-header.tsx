@@ -66,16 +66,12 @@ function SignOutButton({ onDone }: { onDone?: () => void }) {
       type="button"
       className="nn-button nn-button--sm nn-button--outline"
       disabled={busy}
-      onClick={async () => {
+      onClick={() => {
         setBusy(true);
-        try {
-          onDone?.();
-          await signOut();
-        } catch (error) {
-          console.error('sign-out failed', error);
-        } finally {
-          setBusy(false);
-        }
+        onDone?.();
+        signOut()
+          .catch((error: unknown) => console.error('sign-out failed', error))
+          .finally(() => setBusy(false));
       }}
     >
       Sign Out

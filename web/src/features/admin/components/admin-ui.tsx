@@ -189,14 +189,16 @@ export function ConfirmDialog({
         <ActionButton
           tone="danger"
           loading={busy}
-          onClick={async () => {
+          onClick={() => {
             setBusy(true);
-            try {
-              await onConfirm();
-            } finally {
-              setBusy(false);
-              onClose();
-            }
+            // onConfirm says its own failures (a banner); anything else is logged, not lost.
+            Promise.resolve()
+              .then(onConfirm)
+              .catch((error: unknown) => console.error('the confirmed action failed', error))
+              .finally(() => {
+                setBusy(false);
+                onClose();
+              });
           }}
         >
           {confirmLabel}

@@ -109,7 +109,12 @@ function EditUserDialog({
       }
     >
       {edit && (
-        <chakra.form id="edit-user-form" aria-label="Edit User" onSubmit={onSubmit} noValidate>
+        <chakra.form
+          id="edit-user-form"
+          aria-label="Edit User"
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+        >
           <ErrorBanner message={failure} />
           <Stack gap="4">
             <Box>

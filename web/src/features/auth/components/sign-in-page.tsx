@@ -43,7 +43,7 @@ function SignInForm() {
         String(form.get('password') ?? ''),
       );
       setUser(user);
-      navigate(afterSignIn(user.role, from, signInDestination(user.role)), { replace: true });
+      void navigate(afterSignIn(user.role, from, signInDestination(user.role)), { replace: true });
     } catch (e) {
       setError(authErrorMessage(e, SIGN_IN_FALLBACK));
       setBusy(false);
@@ -56,7 +56,7 @@ function SignInForm() {
         display="flex"
         flexDirection="column"
         gap="4"
-        onSubmit={onSubmit}
+        onSubmit={(e) => void onSubmit(e)}
         aria-label="Sign in"
       >
         {signedUpEmail !== undefined && (

@@ -37,7 +37,7 @@ function SignUpForm() {
       // signUpWithEmail signed the new account out again: the spec sends it to sign in, where
       // it is told the account is ready and finds its email filled in.
       setUser(null);
-      navigate(paths.signIn, { state: { signedUpEmail: email, from } });
+      void navigate(paths.signIn, { state: { signedUpEmail: email, from } });
     } catch (e) {
       setError(authErrorMessage(e, 'Failed to sign up'));
       setBusy(false);
@@ -50,7 +50,7 @@ function SignUpForm() {
         display="flex"
         flexDirection="column"
         gap="4"
-        onSubmit={onSubmit}
+        onSubmit={(e) => void onSubmit(e)}
         aria-label="Create account"
       >
         <TextField

@@ -30,7 +30,7 @@ export function useGoogleSignIn(from?: string) {
     try {
       const user = await signIn();
       setUser(user);
-      navigate(afterSignIn(user.role, from, paths.home), { replace: true });
+      void navigate(afterSignIn(user.role, from, paths.home), { replace: true });
     } catch (error) {
       console.error('Google sign-in failed', error);
       setBusy(false);

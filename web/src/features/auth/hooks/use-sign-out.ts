@@ -10,7 +10,7 @@ export function useSignOut(): () => Promise<void> {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   return async () => {
-    navigate(paths.home, { replace: true });
+    void navigate(paths.home, { replace: true });
     await signOut();
   };
 }

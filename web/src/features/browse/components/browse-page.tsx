@@ -175,7 +175,7 @@ export default function BrowsePage() {
     // Back to the list's own entry when the view was opened here; else (a link) replace it.
     if (openedHere.current) {
       openedHere.current = false;
-      navigate(-1);
+      void navigate(-1);
     } else setParams((p) => withoutParam(p, COMMENTS_PARAM), { replace: true });
   };
   useEffect(() => {

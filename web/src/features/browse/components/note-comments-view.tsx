@@ -92,7 +92,7 @@ export function NoteCommentsView({ note, onBack, onNote, requireUser }: NoteComm
 
       <Box
         as="form"
-        onSubmit={onSubmit}
+        onSubmit={(e) => void onSubmit(e)}
         bg="white"
         borderWidth="1px"
         borderColor="gray.200"

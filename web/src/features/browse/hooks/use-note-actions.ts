@@ -71,7 +71,7 @@ export function useNoteActions(
 
   const requireUser = useCallback((): SessionUser | null => {
     if (user) return user;
-    if (!authPending) navigate(paths.signIn);
+    if (!authPending) void navigate(paths.signIn);
     return null;
   }, [user, authPending, navigate]);
 

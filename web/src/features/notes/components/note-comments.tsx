@@ -51,7 +51,7 @@ export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewe
         Comments ({formatCount(count)})
       </Heading>
 
-      <Box as="form" onSubmit={onSubmit} mb="6">
+      <Box as="form" onSubmit={(e) => void onSubmit(e)} mb="6">
         <FieldLabel htmlFor="note-comment-text">Add a Comment</FieldLabel>
         <TextArea
           id="note-comment-text"
@@ -162,7 +162,7 @@ function CommentItem({ comment, viewer, live }: CommentItemProps) {
             )}
           </HStack>
           {editing ? (
-            <Box as="form" onSubmit={save} mt="2">
+            <Box as="form" onSubmit={(e) => void save(e)} mt="2">
               <FieldLabel htmlFor={editId}>Edit your comment</FieldLabel>
               <TextArea
                 id={editId}

@@ -178,7 +178,7 @@ function AccountSettings({
       <Heading id="account-settings-heading" as="h2" size="lg" mb="4">
         Account Settings
       </Heading>
-      <Stack as="form" gap="4" onSubmit={onSubmit} maxW="md">
+      <Stack as="form" gap="4" onSubmit={(e) => void onSubmit(e)} maxW="md">
         <TextField
           id="profile-username"
           label="Username"
@@ -296,7 +296,7 @@ export function ProfileTab({
           colorPalette="red"
           variant="outline"
           size="sm"
-          onClick={onDelete}
+          onClick={() => void onDelete()}
           disabled={deleting}
         >
           {deleting ? 'Deleting...' : 'Delete Account'}
