@@ -20,6 +20,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async
       current = false;
     };
     // `load` is expected to change with `deps`; callers list what it closes over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return state;
 }

@@ -181,12 +181,13 @@ export default function BrowsePage() {
   useEffect(() => {
     if (openId === null && scrollY.current > 0) window.scrollTo(0, scrollY.current);
   }, [openId]);
+  const { updateNote } = list;
   const onNoteRefreshed = useCallback(
     (note: BrowseNote) => {
       setShownNote(note);
-      list.updateNote(note.id, () => note);
+      updateNote(note.id, () => note);
     },
-    [list.updateNote],
+    [updateNote],
   );
 
   return (
