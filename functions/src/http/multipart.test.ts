@@ -1,7 +1,11 @@
+import { Readable } from 'node:stream';
+import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { MultipartParser, parsePartHeaders, type PartHeaders } from './multipart.js';
+import { readMultipart } from './multipart.js';
 
-function body(boundary: string, parts: { headers: string; data: string | Buffer }[]): Buffer {
+const boundary = '----x1y2';
+
+function body(parts: { headers: string; data: string | Buffer }[]): Buffer {
   const chunks: Buffer[] = [Buffer.from('preamble\r\n')];
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n${p.headers}\r\n\r\n`));
@@ -12,64 +16,104 @@ function body(boundary: string, parts: { headers: string; data: string | Buffer 
   return Buffer.concat(chunks);
 }
 
-function parse(boundary: string, buf: Buffer, chunkSize: number) {
-  const parts: { h: PartHeaders; data: Buffer }[] = [];
-  let cur: Buffer[] = [];
-  let h: PartHeaders | null = null;
-  const p = new MultipartParser(boundary, {
-    start: (headers) => {
-      h = headers;
-      cur = [];
-    },
-    data: (c) => cur.push(Buffer.from(c)),
-    end: () => parts.push({ h: h!, data: Buffer.concat(cur) }),
-  });
-  for (let i = 0; i < buf.length; i += chunkSize) p.write(buf.subarray(i, i + chunkSize));
-  p.end();
-  return parts;
+const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+
+/** A request as Cloud Functions hands it (rawBody) or as a stream in chunks of `size` bytes. */
+function request(buf: Buffer, size?: number): Request {
+  if (size === undefined) return { headers, rawBody: buf } as unknown as Request;
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < buf.length; i += size) chunks.push(buf.subarray(i, i + size));
+  return Object.assign(Readable.from(chunks), { headers }) as unknown as Request;
 }
 
-describe('MultipartParser', () => {
-  const boundary = '----x1y2';
+const LIMITS = { fileBytes: 1024, totalBytes: 64 * 1024 };
+
+describe('readMultipart', () => {
   // File data that contains almost-delimiters and CRLFs.
   const file = Buffer.concat([
     Buffer.from('%PDF-1.4\r\n--'),
     Buffer.from(`\r\n--${boundary.slice(0, -1)}`),
     Buffer.from([0, 255, 13, 10]),
   ]);
-  const buf = body(boundary, [
+  const buf = body([
     { headers: 'Content-Disposition: form-data; name="title"', data: 'Héllo wörld' },
     {
       headers:
-        'Content-Disposition: form-data; name="file"; filename="a \\"b\\".pdf"\r\nContent-Type: application/pdf',
+        'Content-Disposition: form-data; name="file"; filename="a b.pdf"\r\nContent-Type: application/pdf',
       data: file,
     },
     { headers: 'Content-Disposition: form-data; name="empty"', data: '' },
   ]);
 
-  it.each([1, 2, 7, 64, 100_000])('splits parts the same way for chunks of %i bytes', (size) => {
-    const parts = parse(boundary, buf, size);
-    expect(parts.map((p) => p.h.name)).toEqual(['title', 'file', 'empty']);
-    expect(parts[0]!.data.toString('utf8')).toBe('Héllo wörld');
-    expect(parts[1]!.h).toEqual({
-      name: 'file',
-      filename: 'a "b".pdf',
-      contentType: 'application/pdf',
+  it.each([undefined, 1, 7, 64, 100_000])(
+    'reads fields and files the same way (body in chunks of %s bytes)',
+    async (size) => {
+      const r = await readMultipart(request(buf, size), LIMITS);
+      expect(r.fields).toEqual({ title: 'Héllo wörld', empty: '' });
+      expect(r.files['file']).toMatchObject({
+        field: 'file',
+        filename: 'a b.pdf',
+        contentType: 'application/pdf',
+        size: file.length,
+        truncated: false,
+      });
+      expect(r.files['file']!.data.equals(file)).toBe(true);
+    },
+  );
+
+  it('keeps a file up to the limit and counts the rest', async () => {
+    const big = Buffer.alloc(3000, 7);
+    const r = await readMultipart(
+      request(
+        body([
+          { headers: 'Content-Disposition: form-data; name="f"; filename="x.txt"', data: big },
+        ]),
+      ),
+      LIMITS,
+    );
+    expect(r.files['f']).toMatchObject({ size: 3000, truncated: true });
+    expect(r.files['f']!.data.length).toBe(1024);
+  });
+
+  it('refuses a body over the cap, a field too large, too many fields, and a cut body', async () => {
+    await expect(readMultipart(request(buf), { ...LIMITS, totalBytes: 10 })).rejects.toMatchObject({
+      status: 413,
     });
-    expect(parts[1]!.data.equals(file)).toBe(true);
-    expect(parts[2]!.data.length).toBe(0);
+    await expect(
+      readMultipart(request(buf, 5), { ...LIMITS, totalBytes: 10 }),
+    ).rejects.toMatchObject({ status: 413 });
+    await expect(readMultipart(request(buf), { ...LIMITS, fieldBytes: 4 })).rejects.toMatchObject({
+      status: 413,
+      message: 'Form field title is too large',
+    });
+    await expect(readMultipart(request(buf), { ...LIMITS, fields: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: 'Too many form fields',
+    });
+    await expect(
+      readMultipart(request(buf.subarray(0, buf.length - 20)), LIMITS),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Malformed multipart body/),
+    });
   });
 
-  it('refuses a body cut before the closing delimiter', () => {
-    const cut = buf.subarray(0, buf.length - 20);
-    expect(() => parse(boundary, cut, 1000)).toThrow(/unexpected end/);
+  it('refuses a multipart content type without a boundary', async () => {
+    const req = { headers: { 'content-type': 'multipart/form-data' }, rawBody: buf };
+    await expect(readMultipart(req as unknown as Request, LIMITS)).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
-  it('reads RFC 5987 filenames', () => {
-    expect(
-      parsePartHeaders(
-        `Content-Disposition: form-data; name="f"; filename="x"; filename*=UTF-8''%E0%A4%97.txt`,
-      ).filename,
-    ).toBe('ग.txt');
+  it('reads UTF-8 file names, plain and RFC 5987', async () => {
+    const named = (disposition: string) =>
+      body([{ headers: `Content-Disposition: form-data; name="f"; ${disposition}`, data: 'x' }]);
+    const plain = await readMultipart(request(named('filename="गणित.txt"')), LIMITS);
+    expect(plain.files['f']!.filename).toBe('गणित.txt');
+    const encoded = await readMultipart(
+      request(named(`filename="x"; filename*=UTF-8''%E0%A4%97.txt`)),
+      LIMITS,
+    );
+    expect(encoded.files['f']!.filename).toBe('ग.txt');
   });
 });
