@@ -1,0 +1,164 @@
+/**
+ * Issue 20: Lighthouse mobile (its defaults: simulated slow 4G, 4x CPU slowdown) on the public
+ * routes, signed out, and on the note page signed in, LIGHTHOUSE_RUNS times each (default 5):
+ * the median, min and max of the performance score, LCP, TBT and CLS next to the targets.
+ *
+ * Signed in: a Chromium of our own with a DevTools port and a profile where a demo student has
+ * signed in (Firebase Auth keeps the session in IndexedDB); Lighthouse drives that browser
+ * (--port) and keeps its storage (--disable-storage-reset).
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const LIGHTHOUSE_TARGETS = { performance: 0.95, lcpMs: 2500, tbtMs: 200, cls: 0.05 };
+
+/** One Lighthouse run: scores and the metrics' numeric values. */
+export function lighthouse(root, url, { chrome, chromeArgs, port, log = () => {} }) {
+  const args = [
+    path.join(root, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+  ];
+  if (port) args.push(`--port=${port}`, '--disable-storage-reset');
+  else args.push(`--chrome-flags=--headless=new ${chromeArgs.join(' ')}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: chrome },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}`));
+      const lhr = JSON.parse(out);
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        const file = path.join(
+          process.env.LIGHTHOUSE_JSON_DIR,
+          `lighthouse-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`,
+        );
+        writeFileSync(file, out);
+        log(`Lighthouse report: ${file}`);
+      }
+      const audit = (id) => lhr.audits[id]?.displayValue ?? '?';
+      const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      resolve({
+        performance: lhr.categories.performance.score,
+        accessibility: lhr.categories.accessibility.score,
+        fcpMs: value('first-contentful-paint'),
+        lcpMs: value('largest-contentful-paint'),
+        tbtMs: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        lcpElement:
+          lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+            ?.snippet ?? '',
+        detail: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}`,
+      });
+    });
+  });
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A Chromium with a DevTools port where `account` is signed in; stop() ends it. */
+async function signedInBrowser({ chrome, chromeArgs, chromium, url, account, signIn }) {
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'nn-lighthouse-'));
+  const proc = spawn(
+    chrome,
+    [
+      '--headless=new',
+      ...chromeArgs,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  let browser;
+  for (let i = 0; i < 50 && !browser; i++) {
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      return undefined;
+    });
+  }
+  if (!browser) throw new Error('Chromium for the signed-in runs did not start');
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(url);
+  await signIn(page, account.email, account.password);
+  await page.close();
+  return {
+    port,
+    async stop() {
+      await browser.close().catch(() => {});
+      proc.kill();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Every route's runs, then a row per route and metric: median (min-max) next to its target.
+ * `routes`: [label, url, { signedIn }].
+ */
+export async function lighthouseFigures(ctx, routes, rows) {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS) || 5;
+  const signedIn = routes.some(([, , o]) => o?.signedIn)
+    ? await signedInBrowser({ ...ctx, url: routes[0][1] })
+    : null;
+  try {
+    for (const [label, url, options] of routes) {
+      const results = [];
+      for (let i = 1; i <= runs; i++) {
+        ctx.log(`Lighthouse ${label}, run ${i} of ${runs}`);
+        results.push(
+          await lighthouse(ctx.root, url, {
+            ...ctx,
+            port: options?.signedIn ? signedIn.port : undefined,
+          }),
+        );
+      }
+      const stat = (key) => {
+        const xs = results.map((r) => r[key]);
+        return { med: median(xs), min: Math.min(...xs), max: Math.max(...xs) };
+      };
+      const p = stat('performance');
+      const lcp = stat('lcpMs');
+      const tbt = stat('tbtMs');
+      const cls = stat('cls');
+      const t = LIGHTHOUSE_TARGETS;
+      const ok = (good) => (good ? 'OK' : 'MISS');
+      rows.push([
+        `Lighthouse ${label}`,
+        `performance ${p.med.toFixed(2)} (${p.min.toFixed(2)}-${p.max.toFixed(2)}), ` +
+          `LCP ${(lcp.med / 1000).toFixed(1)} s (${(lcp.min / 1000).toFixed(1)}-${(lcp.max / 1000).toFixed(1)}), ` +
+          `TBT ${tbt.med.toFixed(0)} ms (${tbt.min.toFixed(0)}-${tbt.max.toFixed(0)}), ` +
+          `CLS ${cls.med.toFixed(3)} (${cls.min.toFixed(3)}-${cls.max.toFixed(3)}), ` +
+          `accessibility ${stat('accessibility').med.toFixed(2)}`,
+        `>= ${t.performance} ${ok(p.med >= t.performance)}, LCP <= ${t.lcpMs / 1000} s ${ok(lcp.med <= t.lcpMs)}, ` +
+          `TBT <= ${t.tbtMs} ms ${ok(tbt.med <= t.tbtMs)}, CLS <= ${t.cls} ${ok(cls.med <= t.cls)}`,
+      ]);
+      ctx.log(`${label}: LCP element ${results[0].lcpElement}`);
+    }
+  } finally {
+    await signedIn?.stop();
+  }
+}
