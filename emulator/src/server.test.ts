@@ -38,8 +38,10 @@ describe('startEmulator', () => {
       }
       expect(status).toBe(403);
       writeFileSync(file, 'this is not rules');
-      await new Promise((r) => setTimeout(r, 1200));
-      expect(logs.some((l) => l.includes('not loaded'))).toBe(true);
+      // The watcher reloads and says why the new text was not loaded.
+      await expect
+        .poll(() => logs.some((l) => l.includes('not loaded')), { timeout: 10_000 })
+        .toBe(true);
       expect((await upload()).status).toBe(403);
     } finally {
       await emu.stop();
