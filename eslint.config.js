@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Firebase is loaded by web/src/shared/firebase (lazily) alone; UI, hooks and the app never import it. */
+const FIREBASE_OUTSIDE_LOADERS = [
+  {
+    regex: '^@?firebase(/|$)',
+    message: 'Firebase is loaded by shared/firebase only (a feature api/ may import its types).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'functions/lib/**'] },
   js.configs.recommended,
@@ -59,6 +67,97 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // The web app's layers (web/README: app -> features -> shared, one way). shared/ reaches no
+  // feature and not the app; a feature reaches not the app (its e2e tests may) and another
+  // feature only through that feature's index.ts.
+  {
+    files: ['web/src/shared/**/*.{ts,tsx}'],
+    ignores: ['web/src/shared/firebase/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'shared/ reaches no feature and not the app.',
+            },
+            ...FIREBASE_OUTSIDE_LOADERS,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/shared/firebase/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'shared/ reaches no feature and not the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/**'], message: 'Features do not reach the app.' },
+            {
+              group: [
+                '../*/api/*',
+                '../*/components/*',
+                '../*/hooks/*',
+                '../../*/api/*',
+                '../../*/components/*',
+                '../../*/hooks/*',
+              ],
+              message: 'Another feature is reached through its index.ts only.',
+            },
+            ...FIREBASE_OUTSIDE_LOADERS,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature's api/ may name Firebase types (erased at build time), never load the SDK.
+    files: ['web/src/features/*/api/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/**'], message: 'Features do not reach the app.' },
+            {
+              group: ['../../*/api/*', '../../*/components/*', '../../*/hooks/*'],
+              message: 'Another feature is reached through its index.ts only.',
+            },
+            { ...FIREBASE_OUTSIDE_LOADERS[0], allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/features/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    files: ['web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: FIREBASE_OUTSIDE_LOADERS }],
     },
   },
 );

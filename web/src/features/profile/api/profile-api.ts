@@ -114,6 +114,14 @@ export async function updateAccount(user: User, changes: ProfileChanges): Promis
       if (codeOf(error) === 'auth/weak-password') throw new Error(ACCOUNT_MESSAGES.weakPassword);
       throw error;
     });
+    // The change revokes sessions that signed in before it (validSince, kept to the second), and
+    // the facade checks revocation. This session signed in at the re-authentication above: when
+    // the change landed a second later, every facade call would now be refused. Signing in again
+    // with the new password gives it a sign-in time no older than the change.
+    await sdk.reauthenticateWithCredential(
+      user,
+      sdk.EmailAuthProvider.credential(user.email ?? '', changes.password),
+    );
   }
   if (changingEmail && email) {
     await sdk.verifyBeforeUpdateEmail(user, email).catch((error: unknown) => {
