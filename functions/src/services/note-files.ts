@@ -11,7 +11,7 @@
  * The record is for one generation of the object: a file re-uploaded in place is read again.
  */
 import { createHash } from 'node:crypto';
-import { MAX_SEARCH_TERMS, NOTE_FILE_TYPES, tokenize } from '@notenest/shared';
+import { MAX_SEARCH_TERMS, NOTE_FILE_TYPES, tokenize, type NoteFileStatus } from '@notenest/shared';
 import { FieldValue } from 'firebase-admin/firestore';
 import { bucket, db } from '../firebase.js';
 import {
@@ -25,12 +25,10 @@ import { deleteFile, rotateDownloadToken, saveWithToken } from './storage.js';
 
 export { parseNoteFilePath, thumbnailPathOf };
 
-export type FileVerdict = 'ok' | 'refused' | 'unreadable';
-
 export interface NoteFileRecord {
   path: string;
   generation: string;
-  verdict: FileVerdict;
+  verdict: NoteFileStatus;
   words: string[];
   thumbnailPath: string | null;
   thumbnailUrl: string | null;
