@@ -2,13 +2,30 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Import boundaries of the web app (no-restricted-imports patterns, used below).
 /** Firebase is loaded by web/src/shared/firebase (lazily) alone; UI, hooks and the app never import it. */
-const FIREBASE_OUTSIDE_LOADERS = [
-  {
-    regex: '^@?firebase(/|$)',
-    message: 'Firebase is loaded by shared/firebase only (a feature api/ may import its types).',
-  },
-];
+const FIREBASE = {
+  regex: '^@?firebase(/|$)',
+  message: 'Firebase is loaded by shared/firebase only (a feature api/ may import its types).',
+};
+const SHARED_UP = {
+  group: ['**/features/**', '**/app/**'],
+  message: 'shared/ reaches no feature and not the app.',
+};
+const FEATURE_UP = { group: ['**/app/**'], message: 'Features do not reach the app.' };
+const OTHER_FEATURE = {
+  group: ['api', 'components', 'hooks'].flatMap((dir) => [`../*/${dir}/*`, `../../*/${dir}/*`]),
+  message: 'Another feature is reached through its index.ts only.',
+};
+
+/** Files under `files` (but not `ignores`) may not import what `patterns` name. */
+function restrict(files, patterns, ignores = []) {
+  return {
+    files,
+    ignores,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'functions/lib/**'] },
@@ -69,95 +86,20 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // The web app's layers (web/README: app -> features -> shared, one way). shared/ reaches no
-  // feature and not the app; a feature reaches not the app (its e2e tests may) and another
-  // feature only through that feature's index.ts.
-  {
-    files: ['web/src/shared/**/*.{ts,tsx}'],
-    ignores: ['web/src/shared/firebase/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'shared/ reaches no feature and not the app.',
-            },
-            ...FIREBASE_OUTSIDE_LOADERS,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['web/src/shared/firebase/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'shared/ reaches no feature and not the app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/app/**'], message: 'Features do not reach the app.' },
-            {
-              group: [
-                '../*/api/*',
-                '../*/components/*',
-                '../*/hooks/*',
-                '../../*/api/*',
-                '../../*/components/*',
-                '../../*/hooks/*',
-              ],
-              message: 'Another feature is reached through its index.ts only.',
-            },
-            ...FIREBASE_OUTSIDE_LOADERS,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A feature's api/ may name Firebase types (erased at build time), never load the SDK.
-    files: ['web/src/features/*/api/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/app/**'], message: 'Features do not reach the app.' },
-            {
-              group: ['../../*/api/*', '../../*/components/*', '../../*/hooks/*'],
-              message: 'Another feature is reached through its index.ts only.',
-            },
-            { ...FIREBASE_OUTSIDE_LOADERS[0], allowTypeImports: true },
-          ],
-        },
-      ],
-    },
-  },
+  // The web app's layers (app -> features -> shared, one way): shared/ reaches no feature and not
+  // the app; a feature reaches not the app (its e2e tests may) and another feature only through
+  // that feature's index.ts; Firebase is imported by shared/firebase alone.
+  restrict(['web/src/shared/**/*.{ts,tsx}'], [SHARED_UP, FIREBASE], ['web/src/shared/firebase/**']),
+  restrict(['web/src/shared/firebase/**/*.{ts,tsx}'], [SHARED_UP]),
+  restrict(['web/src/features/**/*.{ts,tsx}'], [FEATURE_UP, OTHER_FEATURE, FIREBASE]),
+  // A feature's api/ may name Firebase types (erased at build time), never load the SDK.
+  restrict(
+    ['web/src/features/*/api/**/*.{ts,tsx}'],
+    [FEATURE_UP, OTHER_FEATURE, { ...FIREBASE, allowTypeImports: true }],
+  ),
   {
     files: ['web/src/features/**/*.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
-  {
-    files: ['web/src/app/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: FIREBASE_OUTSIDE_LOADERS }],
-    },
-  },
+  restrict(['web/src/app/**/*.{ts,tsx}'], [FIREBASE]),
 );
