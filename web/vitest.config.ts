@@ -17,7 +17,21 @@ export default mergeConfig(
             name: 'unit',
             environment: 'node',
             include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-            exclude: ['src/**/*.browser.test.ts', 'src/**/*.e2e.test.ts'],
+            exclude: [
+              'src/**/*.browser.test.ts',
+              'src/**/*.e2e.test.ts',
+              'src/**/*.component.test.tsx',
+            ],
+          },
+        },
+        // Components and hooks rendered with React Testing Library in jsdom: under the Playwright
+        // suites, fast, for what a component shows for each state.
+        {
+          extends: true,
+          test: {
+            name: 'component',
+            environment: 'jsdom',
+            include: ['src/**/*.component.test.tsx'],
           },
         },
         // Serves the production build (web/dist) and drives headless Chromium: run after a build.

@@ -3,6 +3,7 @@ import { MAX_NOTE_FILE_BYTES, NOTE_MESSAGES } from '@notenest/shared';
 import {
   EMPTY_VALUES,
   draftOf,
+  fileContentProblem,
   fileNameOfUrl,
   pickedFileProblem,
   storageFileName,
@@ -193,5 +194,14 @@ describe('file names and messages', () => {
     expect(submitErrorMessage(new Error('Server says no'), 'create')).toBe('Server says no');
     expect(submitErrorMessage(null, 'create')).toBe('Unknown error occurred');
     expect(submitErrorMessage(new Error('boom'), 'update')).toBe('Update failed: boom');
+  });
+});
+
+describe('fileContentProblem (the bytes of a picked file)', () => {
+  it('refuses a program renamed .pdf, with the spec-style message, and accepts a PDF', async () => {
+    const exe = new Blob([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0])]);
+    expect(await fileContentProblem(exe, 'application/pdf')).toBe(NOTE_MESSAGES.fileContent);
+    expect(await fileContentProblem(new Blob(['%PDF-1.7\n%...']), 'application/pdf')).toBeNull();
+    expect(await fileContentProblem(new Blob(['plain words']), 'text/plain')).toBeNull();
   });
 });
