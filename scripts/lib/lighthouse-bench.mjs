@@ -107,8 +107,11 @@ async function signedInBrowser({ chrome, chromeArgs, chromium, url, account, sig
     port,
     async stop() {
       await browser.close().catch(() => {});
-      proc.kill();
-      await rm(profile, { recursive: true, force: true });
+      // The profile goes once Chromium has exited (it writes there until then).
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      if (proc.exitCode === null) proc.kill();
+      await exited;
+      await rm(profile, { recursive: true, force: true, maxRetries: 5 }).catch(() => {});
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Auth } from 'firebase/auth';
 import { USERNAME_MESSAGES, usernameProblem } from '@notenest/shared';
 import { loadAuth } from '../../../shared/firebase';
 import { currentEmulatorHost } from '../../../shared/firebase/config';
@@ -16,12 +15,8 @@ import { sessionUserOf } from './session-api';
 import type { SessionUser } from './session';
 
 /** Email and password sign-in against Firebase Auth (the emulator locally). */
-export async function signInWithEmail(
-  auth: Auth,
-  email: string,
-  password: string,
-): Promise<SessionUser> {
-  const { sdk } = await loadAuth();
+export async function signInWithEmail(email: string, password: string): Promise<SessionUser> {
+  const { sdk, auth } = await loadAuth();
   const { user } = await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
   return sessionUserOf(user);
 }
@@ -30,8 +25,8 @@ export async function signInWithEmail(
  * "Continue with Google" in production: Google's popup. A first sign-in creates the profile (its
  * display name, or a free variant of it).
  */
-export async function signInWithGoogle(auth: Auth): Promise<SessionUser> {
-  const { sdk } = await loadAuth();
+export async function signInWithGoogle(): Promise<SessionUser> {
+  const { sdk, auth } = await loadAuth();
   const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
   await ensureProfileExists(user);
   return sessionUserOf(user);
@@ -47,10 +42,9 @@ export function currentGoogleSignInMode(): 'popup' | 'emulator' {
  * (signInWithIdp), creating or reusing that Google identity's Firebase user.
  */
 export async function signInWithEmulatedGoogle(
-  auth: Auth,
   account: EmulatedGoogleAccount,
 ): Promise<SessionUser> {
-  const { sdk } = await loadAuth();
+  const { sdk, auth } = await loadAuth();
   const credential = sdk.GoogleAuthProvider.credential(emulatedGoogleIdToken(account));
   const { user } = await sdk.signInWithCredential(auth, credential);
   await ensureProfileExists(user);
@@ -69,12 +63,12 @@ export interface SignUpInput {
  * signs out: the spec sends a new user to the sign-in page. A taken or invalid username is refused
  * before the account is made. Firestore Lite is loaded here, on submit, never by the sign-up page.
  */
-export async function signUpWithEmail(auth: Auth, input: SignUpInput): Promise<void> {
+export async function signUpWithEmail(input: SignUpInput): Promise<void> {
   const username = input.username.trim();
   const problem = usernameProblem(username);
   if (problem) throw new Error(problem);
   if (await usernameTaken(username)) throw new Error(USERNAME_MESSAGES.taken);
-  const { sdk } = await loadAuth();
+  const { sdk, auth } = await loadAuth();
   const { user } = await sdk.createUserWithEmailAndPassword(
     auth,
     input.email.trim(),

@@ -1,7 +1,6 @@
 import { Box, Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterLink, TextField } from '../../../shared/ui';
 import { signInWithEmail } from '../api/auth-api';
@@ -13,7 +12,6 @@ import { AuthCard, GoogleIcon } from './auth-card';
 import { GoogleAccountChooser } from './google-account-chooser';
 
 function SignInForm() {
-  const auth = useFirebaseAuth();
   const state = useRequiredAuth();
   const { setUser } = useAuth();
   const navigate = useNavigate();
@@ -23,8 +21,10 @@ function SignInForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // The session is still being restored: the page shows only Loading... (spec section 2).
-  if (state.status === 'loading') return <LoadingState />;
+  // A session is still being restored: the page shows only Loading... (spec section 2). Without
+  // a session hint this browser has none to restore (session-provider.tsx): the form shows at once,
+  // without waiting for the Auth SDK, and a session found after all still redirects below.
+  if (state.status === 'loading' && state.hint) return <LoadingState />;
   // Already signed in (a reload, or a link to /signin): go where a sign-in lands.
   if (state.status === 'signed-in' && !busy && !google.busy) {
     const role = state.user.role;
@@ -38,7 +38,6 @@ function SignInForm() {
     setError(null);
     try {
       const user = await signInWithEmail(
-        auth,
         String(form.get('email') ?? ''),
         String(form.get('password') ?? ''),
       );
@@ -126,9 +125,5 @@ function SignInForm() {
 
 /** /sign-in and /signin (spec section 2). */
 export default function SignInPage() {
-  return (
-    <FirebaseScope>
-      <SignInForm />
-    </FirebaseScope>
-  );
+  return <SignInForm />;
 }

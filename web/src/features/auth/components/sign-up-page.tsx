@@ -1,7 +1,6 @@
 import { Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { FirebaseScope, useFirebaseAuth } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { ErrorBanner, RouterLink, TextField } from '../../../shared/ui';
 import { signUpWithEmail } from '../api/auth-api';
@@ -12,7 +11,6 @@ import { useAuth, useRequiredAuth } from '../hooks/use-auth';
 import { AuthCard, GoogleIcon } from './auth-card';
 
 function SignUpForm() {
-  const auth = useFirebaseAuth();
   useRequiredAuth();
   const { setUser } = useAuth();
   const navigate = useNavigate();
@@ -29,7 +27,7 @@ function SignUpForm() {
     setError(null);
     try {
       const email = String(form.get('email') ?? '').trim();
-      await signUpWithEmail(auth, {
+      await signUpWithEmail({
         username: String(form.get('username') ?? ''),
         email,
         password: String(form.get('password') ?? ''),
@@ -105,9 +103,5 @@ function SignUpForm() {
 }
 
 export default function SignUpPage() {
-  return (
-    <FirebaseScope>
-      <SignUpForm />
-    </FirebaseScope>
-  );
+  return <SignUpForm />;
 }

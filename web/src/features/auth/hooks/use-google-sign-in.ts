@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useFirebaseAuth } from '../../../shared/firebase/react';
 import {
   currentGoogleSignInMode,
   signInWithEmulatedGoogle,
@@ -19,7 +18,6 @@ import { useAuth } from './use-auth';
  * opens the account chooser standing in for Google's (`chooserOpen`), then `chooseAccount` signs in.
  */
 export function useGoogleSignIn(from?: string) {
-  const auth = useFirebaseAuth();
   const { setUser } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -39,10 +37,10 @@ export function useGoogleSignIn(from?: string) {
 
   const run = () => {
     if (currentGoogleSignInMode() === 'emulator') setChooserOpen(true);
-    else void finish(() => signInWithGoogle(auth));
+    else void finish(() => signInWithGoogle());
   };
   const chooseAccount = (account: EmulatedGoogleAccount) =>
-    finish(() => signInWithEmulatedGoogle(auth, account));
+    finish(() => signInWithEmulatedGoogle(account));
   const closeChooser = () => setChooserOpen(false);
 
   return { busy, run, chooserOpen, chooseAccount, closeChooser };
