@@ -42,7 +42,7 @@ const result = await esbuild.build({
   absWorkingDir: here,
   // index: the functions. documents: the file reader alone, for the seed (scripts/seed.mjs makes
   // the demo notes' thumbnails with the very code the note-file trigger runs).
-  entryPoints: { index: 'src/index.ts', documents: 'src/services/documents/read-document.ts' },
+  entryPoints: { index: 'src/index.ts', documents: 'src/services/documents/index.ts' },
   outdir: 'lib',
   bundle: true,
   platform: 'node',

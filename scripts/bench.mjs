@@ -90,8 +90,9 @@ async function freeHost() {
 // ---------------------------------------------------------------------------------------------
 // Browser helpers
 
-async function signIn(page, email, password) {
-  await page.goto('/sign-in');
+/** Signs in on /sign-in; `origin` for a page without a baseURL (a browser reached over CDP). */
+async function signIn(page, email, password, origin = '') {
+  await page.goto(`${origin}/sign-in`);
   const form = page.locator('form[aria-label="Sign in"]');
   await form.locator('input[type="email"]').fill(email, { timeout: 30_000 });
   await form.locator('input[type="password"]').fill(password);
@@ -317,12 +318,7 @@ async function lighthouseAll(stack, student, rows) {
       root: ROOT,
       chromium,
       account: student,
-      // That browser's page has no baseURL: signIn's relative addresses go to the stack.
-      signIn: async (page, email, password) => {
-        const goto = page.goto.bind(page);
-        page.goto = (u, o) => goto(new URL(u, stack.url).href, o);
-        await signIn(page, email, password);
-      },
+      signIn: (page, email, password) => signIn(page, email, password, stack.url),
     },
     [
       ['/', `${stack.url}/`],

@@ -21,7 +21,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { usernameKey } from '@notenest/shared';
-import { BUCKET, PROJECT_ID, buildDemoData } from './lib/demo-data.mjs';
+import { BUCKET, PROJECT_ID, buildDemoData, downloadUrl } from './lib/demo-data.mjs';
 
 // google-auth-library would otherwise probe the GCE metadata server.
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -93,7 +93,7 @@ async function makeThumbnails(bucket, files) {
     });
     out.set(
       f.path,
-      `http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}?alt=media&token=${token}`,
+      downloadUrl(`http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}`, path, token),
     );
   });
   return out;

@@ -101,3 +101,4 @@ export interface DemoData {
 }
 
 export function buildDemoData(options?: { storageOrigin?: string }): DemoData;
+export function downloadUrl(storageOrigin: string, path: string, token: string): string;

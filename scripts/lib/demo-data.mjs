@@ -254,6 +254,11 @@ function slug(s) {
  * Builds the whole data set. `storageOrigin` (e.g. http://127.0.0.1:9199) goes into fileUrl,
  * the Storage emulator's download URL.
  */
+/** A Storage download URL with its token, as getDownloadURL() gives it. */
+export function downloadUrl(storageOrigin, path, token) {
+  return `${storageOrigin}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
+}
+
 export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) {
   const random = rng(20260701);
   for (const c of CATALOG) {
@@ -343,7 +348,7 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
         ...fields,
         batch,
         semester: t.semester,
-        fileUrl: `${storageOrigin}/v0/b/${BUCKET}/o/${encodeURIComponent(filePath)}?alt=media&token=${token}`,
+        fileUrl: downloadUrl(storageOrigin, filePath, token),
         fileName,
         filePath,
         fileType,

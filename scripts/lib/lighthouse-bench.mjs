@@ -4,7 +4,7 @@
  * the median, min and max of the performance score, LCP, TBT and CLS next to the targets.
  *
  * Signed in: a Chromium of our own with a DevTools port and a profile where a demo student has
- * signed in (Firebase Auth keeps the session in IndexedDB); Lighthouse drives that browser
+ * signed in (ctx.signIn, given a page of that browser) (Firebase Auth keeps the session in IndexedDB); Lighthouse drives that browser
  * (--port) and keeps its storage (--disable-storage-reset).
  */
 import { spawn } from 'node:child_process';
@@ -74,7 +74,7 @@ async function freePort() {
 }
 
 /** A Chromium with a DevTools port where `account` is signed in; stop() ends it. */
-async function signedInBrowser({ chrome, chromeArgs, chromium, url, account, signIn }) {
+async function signedInBrowser({ chrome, chromeArgs, chromium, account, signIn }) {
   const port = await freePort();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'nn-lighthouse-'));
   const proc = spawn(
@@ -100,7 +100,6 @@ async function signedInBrowser({ chrome, chromeArgs, chromium, url, account, sig
   }
   if (!browser) throw new Error('Chromium for the signed-in runs did not start');
   const page = await browser.contexts()[0].newPage();
-  await page.goto(url);
   await signIn(page, account.email, account.password);
   await page.close();
   return {
@@ -124,9 +123,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  */
 export async function lighthouseFigures(ctx, routes, rows) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS) || 5;
-  const signedIn = routes.some(([, , o]) => o?.signedIn)
-    ? await signedInBrowser({ ...ctx, url: routes[0][1] })
-    : null;
+  const signedIn = routes.some(([, , o]) => o?.signedIn) ? await signedInBrowser(ctx) : null;
   try {
     for (const [label, url, options] of routes) {
       const results = [];

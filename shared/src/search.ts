@@ -82,14 +82,23 @@ export function searchTermsFor(
     .filter((s): s is string => typeof s === 'string')
     .join(' ');
   if (!add(tokenize(fieldText))) return [...terms];
-  if (fileText) {
-    const freq = new Map<string, number>();
-    for (const w of tokenize(fileText)) freq.set(w, (freq.get(w) ?? 0) + 1);
-    // Stable: equal counts keep first-appearance order.
-    const byFreq = [...freq.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
-    add(byFreq);
-  }
+  if (fileText) add(wordsByFrequency(fileText));
   return [...terms];
+}
+
+/**
+ * The distinct words of `text`, most frequent first (equal counts keep reading order), at most
+ * `max`: what a file contributes to the index (functions keep them per file, so a note is
+ * re-indexed without reading its file again).
+ */
+export function wordsByFrequency(text: string, max = Infinity): string[] {
+  const freq = new Map<string, number>();
+  for (const w of tokenize(text)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  // Stable: equal counts keep first-appearance order.
+  return [...freq.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([w]) => w);
 }
 
 /** Most `titleTerms` a note keeps (its title, subject and course are short). */

@@ -6,7 +6,8 @@
 import { auth, db } from '../firebase.js';
 import { deleteAll } from './batch.js';
 import { recountLikes } from './counters.js';
-import { deletePrefix, isNoteFile, noteFolder } from './storage.js';
+import { isNoteFile, noteFolder } from './note-paths.js';
+import { deletePrefix } from './storage.js';
 import { releaseUsername } from './users.js';
 
 /**

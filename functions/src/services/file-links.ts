@@ -16,8 +16,9 @@
  */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
-import { rotateThumbnailToken, thumbnailPathOf } from './note-files.js';
-import { deleteFile, isNoteFile, rotateDownloadToken } from './storage.js';
+import { rotateThumbnailToken } from './note-files.js';
+import { isNoteFile, thumbnailPathOf } from './note-paths.js';
+import { deleteFile, rotateDownloadToken } from './storage.js';
 
 /** After a note went from approved to not approved: a new token, and fileUrl rewritten. */
 async function withdrawLink(noteId: string): Promise<void> {

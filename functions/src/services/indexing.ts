@@ -11,17 +11,21 @@ import { searchTermsFor, titleTermsFor } from '@notenest/shared';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { noteFileRecord, type NoteFileRecord } from './note-files.js';
-import { isNoteFile } from './storage.js';
+import { isNoteFile } from './note-paths.js';
 
 /** What the server read of the note's file, or null (no file of ours, or not uploaded yet). */
-async function noteFile(noteId: string, note: DocumentData): Promise<NoteFileRecord | null> {
+async function noteFile(
+  noteId: string,
+  note: DocumentData,
+  known?: NoteFileRecord,
+): Promise<NoteFileRecord | null> {
   const path = note['filePath'];
   if (typeof path !== 'string' || path === '') return null;
   if (!isNoteFile(noteId, note, path)) {
     console.warn(`index: note ${noteId}: filePath outside the note's folder, not read`);
     return null;
   }
-  return noteFileRecord(path);
+  return known?.path === path ? known : noteFileRecord(path);
 }
 
 /** The fields the indexer owns: terms, and the file's verdict and thumbnail. */
@@ -85,13 +89,14 @@ function sameFields(now: DocumentData, fields: ReturnType<typeof derivedFields>)
  * late or repeated event never writes those of an older version) from its fields and what was
  * read of its file (services/note-files.ts: read once per file, not per edit). The write is
  * skipped when they are already those, and made in a transaction that checks the indexed fields
- * did not change meanwhile (a newer edit's own event indexes that one). True when written.
+ * did not change meanwhile (a newer edit's own event indexes that one). `known`: the record of
+ * the note's file, when the caller has just made it (the note-file trigger). True when written.
  */
-export async function indexNote(noteId: string): Promise<boolean> {
+export async function indexNote(noteId: string, known?: NoteFileRecord): Promise<boolean> {
   const ref = db().doc(`notes/${noteId}`);
   const note = (await ref.get()).data();
   if (!note) return false;
-  const fields = derivedFields(note, await noteFile(noteId, note));
+  const fields = derivedFields(note, await noteFile(noteId, note, known));
   return db().runTransaction(async (tx) => {
     const now = (await tx.get(ref)).data();
     if (!now || indexedFieldsDiffer(note, now) || sameFields(now, fields)) return false;

@@ -11,19 +11,18 @@
  * The record is for one generation of the object: a file re-uploaded in place is read again.
  */
 import { createHash } from 'node:crypto';
-import { MAX_SEARCH_TERMS, NOTE_FILE_TYPES, tokenize, type NoteFileStatus } from '@notenest/shared';
+import {
+  MAX_SEARCH_TERMS,
+  NOTE_FILE_TYPES,
+  noteFileTypeFor,
+  wordsByFrequency,
+  type NoteFileStatus,
+} from '@notenest/shared';
 import { FieldValue } from 'firebase-admin/firestore';
 import { bucket, db } from '../firebase.js';
-import {
-  ContentMismatchError,
-  THUMBNAIL,
-  parseNoteFilePath,
-  readDocument,
-  thumbnailPathOf,
-} from './documents/read-document.js';
+import { ContentMismatchError, THUMBNAIL, readDocument } from './documents/read-document.js';
+import { parseNoteFilePath, thumbnailPathOf } from './note-paths.js';
 import { deleteFile, rotateDownloadToken, saveWithToken } from './storage.js';
-
-export { parseNoteFilePath, thumbnailPathOf };
 
 export interface NoteFileRecord {
   path: string;
@@ -40,27 +39,15 @@ function recordRef(noteId: string, path: string) {
   return db().doc(`notes/${noteId}/files/${key}`);
 }
 
-/** Distinct words, most frequent first (ties in reading order), at most `max`. */
-export function wordsByFrequency(text: string, max: number = MAX_SEARCH_TERMS): string[] {
-  const freq = new Map<string, number>();
-  for (const w of tokenize(text)) freq.set(w, (freq.get(w) ?? 0) + 1);
-  return [...freq.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, max)
-    .map(([w]) => w);
-}
-
 /**
  * The type a stored file claims: its content type when that is a note type (storage.rules make
  * direct uploads say one), else its name's extension (files written by other means). '' when
  * neither names a note type: such bytes match nothing and are refused.
  */
 function declaredType(contentType: string, name: string): string {
-  const types = Object.values(NOTE_FILE_TYPES) as string[];
   const bare = contentType.split(';')[0]!.trim().toLowerCase();
-  if (types.includes(bare)) return bare;
-  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  return (NOTE_FILE_TYPES as Record<string, string>)[ext] ?? '';
+  if ((Object.values(NOTE_FILE_TYPES) as string[]).includes(bare)) return bare;
+  return noteFileTypeFor(name) ?? '';
 }
 
 /**
@@ -100,7 +87,7 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
   let extra: Record<string, unknown> = {};
   try {
     const reading = await readDocument(data, contentType);
-    record.words = wordsByFrequency(reading.text);
+    record.words = wordsByFrequency(reading.text, MAX_SEARCH_TERMS);
     if (reading.thumbnail) {
       record.thumbnailPath = thumbnailPathOf(path);
       record.thumbnailUrl = await saveWithToken(

@@ -5,9 +5,9 @@
  * the Browse search.
  */
 import {
-  NOTE_FILE_TYPES,
   NOTE_MESSAGES,
   contentMatchesType,
+  noteFileTypeFor,
   matchesSearch,
   queryTokens,
   searchTermsFor,
@@ -23,7 +23,7 @@ import type { Caller } from '../http/auth.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { pageOf, type Page, type PageRequest } from './pages.js';
 import { spendLimit } from './rate-limits.js';
-import { thumbnailPathOf } from './documents/read-document.js';
+import { thumbnailPathOf } from './note-paths.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
 import { commentView, noteView, type NoteView } from './views.js';
 
@@ -94,15 +94,10 @@ function validateForm(form: NoteForm, mode: 'create' | 'update', current?: Docum
   const r = validateNoteInput(draft, mode);
   if (!r.ok) throw new HttpError(400, r.message, Object.values(r.errors));
   if (file && r.ok) {
-    const type = r.value.fileType ?? (validateFileType(file.filename) as string);
+    const type = r.value.fileType ?? (noteFileTypeFor(file.filename) as string);
     if (!contentMatchesType(file.data, type)) throw new HttpError(400, NOTE_ERRORS.contentMismatch);
   }
   return { value: r.value, keepsFile: !!keepsFile };
-}
-
-function validateFileType(name: string): string {
-  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  return NOTE_FILE_TYPES[ext as keyof typeof NOTE_FILE_TYPES];
 }
 
 /**
@@ -111,7 +106,8 @@ function validateFileType(name: string): string {
  * a scan takes seconds, which a request should not wait for.
  */
 async function storeFile(uid: string, noteId: string, file: UploadedFile) {
-  const contentType = validateFileType(file.filename);
+  // validateForm accepted its extension.
+  const contentType = noteFileTypeFor(file.filename)!;
   const name = safeFileName(file.filename);
   const filePath = `notes/${uid}/${noteId}/${name}`;
   const fileUrl = await saveWithToken(filePath, file.data, contentType);

@@ -6,27 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { bucket, bucketName } from '../firebase.js';
 
-/** A note's own Storage folder: `notes/{uploaderId}/{noteId}/`. */
-export function noteFolder(noteId: string, uploaderId: unknown): string {
-  return `notes/${String(uploaderId)}/${noteId}/`;
-}
-
-/**
- * Whether `path` is a file in the note's own folder: a client writes filePath, and could name
- * someone else's file, which the server must then neither read nor touch.
- */
-export function isNoteFile(
-  noteId: string,
-  note: { uploaderId?: unknown } | undefined,
-  path: unknown,
-): path is string {
-  const folder = noteFolder(noteId, note?.uploaderId);
-  // Directly in the folder: not its thumbnails (`.thumbnails/`), which are the server's.
-  return (
-    typeof path === 'string' && path.startsWith(folder) && !path.slice(folder.length).includes('/')
-  );
-}
-
 export function downloadUrl(path: string, token: string): string {
   const emulator = process.env['FIREBASE_STORAGE_EMULATOR_HOST'];
   const origin = emulator

@@ -9,13 +9,14 @@
  */
 import { db } from '../firebase.js';
 import { indexNote } from '../services/indexing.js';
-import { noteFileRecord, parseNoteFilePath } from '../services/note-files.js';
+import { noteFileRecord } from '../services/note-files.js';
+import { parseNoteFilePath } from '../services/note-paths.js';
 
 export async function onNoteFileFinalized(objectName: string): Promise<void> {
   const parts = parseNoteFilePath(objectName);
   if (!parts) return;
-  await noteFileRecord(objectName);
+  const record = await noteFileRecord(objectName);
   const note = (await db().doc(`notes/${parts.noteId}`).get()).data();
   if (!note || note['uploaderId'] !== parts.uid || note['filePath'] !== objectName) return;
-  await indexNote(parts.noteId);
+  await indexNote(parts.noteId, record ?? undefined);
 }

@@ -3,7 +3,7 @@
  * index and its first-page thumbnail, within the caps of limits.ts. Runs in the note-file and
  * note triggers, never in a request: OCR takes about a second a page.
  */
-import { NOTE_FILE_TYPES, contentMatchesType } from '@notenest/shared';
+import { CONTENT_SNIFF_BYTES, NOTE_FILE_TYPES, contentMatchesType } from '@notenest/shared';
 import { EXTRACT_LIMITS } from './limits.js';
 import { startOcr, type Ocr } from './ocr.js';
 import { readPdf } from './pdf.js';
@@ -12,20 +12,6 @@ import { readWord } from './word.js';
 
 /** Thumbnails: 240 px wide (a card shows them at 120 CSS px, 2x for sharp screens), WebP. */
 export const THUMBNAIL = { width: 240, quality: 60, contentType: 'image/webp' } as const;
-
-/** `notes/{uid}/{noteId}/{name}` -> its parts; null for anything else (thumbnails included). */
-export function parseNoteFilePath(
-  path: string,
-): { uid: string; noteId: string; name: string } | null {
-  const m = /^notes\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
-  return m ? { uid: m[1]!, noteId: m[2]!, name: m[3]! } : null;
-}
-
-/** Where a note file's thumbnail is stored: beside it, in a folder no client rule reaches. */
-export function thumbnailPathOf(path: string): string {
-  const p = parseNoteFilePath(path)!;
-  return `notes/${p.uid}/${p.noteId}/.thumbnails/${p.name}.webp`;
-}
 
 export interface DocumentReading {
   /** The file's text, or '' when it has none that could be read. */
@@ -62,7 +48,7 @@ export async function readDocument(
 ): Promise<DocumentReading> {
   const started = Date.now();
   const deadline = started + EXTRACT_LIMITS.millis;
-  if (!contentMatchesType(data.subarray(0, 8192), type))
+  if (!contentMatchesType(data.subarray(0, CONTENT_SNIFF_BYTES), type))
     throw new ContentMismatchError(`content is not ${type}`);
   const thumbnail = opts.thumbnail ?? true;
   let ocr: Promise<Ocr> | null = null;

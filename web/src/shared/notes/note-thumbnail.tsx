@@ -1,9 +1,9 @@
+import { fileExtension } from '@notenest/shared';
 import './note-thumbnail.css';
 
 /** The file type a note's file name says, for the thumbnail's placeholder ("PDF", "LINK"). */
 export function fileLabel(fileName: string | null): string {
-  const ext = /\.([a-z0-9]{1,5})$/i.exec(fileName ?? '')?.[1];
-  return ext ? ext.toUpperCase() : 'LINK';
+  return fileExtension(fileName ?? '').toUpperCase() || 'LINK';
 }
 
 /**

@@ -25,9 +25,6 @@ export { addComment, isValidCommentText } from '../../../shared/notes/note-inter
 /** Comments shown on the page, newest first (the count comes from the note). */
 export const COMMENTS_SHOWN = 200;
 
-/** The largest text file shown inline; longer files are cut (Download has the whole file). */
-export const TEXT_PREVIEW_CHARS = 200_000;
-
 /**
  * Starts a listener once the SDK has loaded; the returned function stops it (also when called
  * before the SDK arrived, in which case the listener never starts).
@@ -160,14 +157,4 @@ export async function deleteComment(noteId: string, commentId: string) {
     method: 'DELETE',
     token: await interactions.idToken(),
   });
-}
-
-/** A TXT file's text for the preview (Storage download URLs are readable cross-origin). */
-export async function fetchText(url: string): Promise<{ text: string; cut: boolean }> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`The file could not be read (status ${response.status})`);
-  const text = await response.text();
-  return text.length > TEXT_PREVIEW_CHARS
-    ? { text: text.slice(0, TEXT_PREVIEW_CHARS), cut: true }
-    : { text, cut: false };
 }

@@ -3,7 +3,7 @@
  * rules of the page: who sees which comment buttons, which files get a preview, which message a
  * failure shows (spec section 8). Pure, so it is unit-tested without an SDK.
  */
-import { BATCHES, type Batch } from '@notenest/shared';
+import { BATCHES, NOTE_FILE_TYPES, noteFileTypeFor, type Batch } from '@notenest/shared';
 import { FacadeError } from '../../../shared/http/facade';
 import { readNoteBasics, text, type NoteBasics } from '../../../shared/notes/note-fields';
 import { toDate } from '../../../shared/utils/dates';
@@ -79,19 +79,19 @@ export function canDeleteComment(comment: Pick<NoteComment, 'authorId'>, viewer:
 
 export type PreviewKind = 'pdf' | 'docx' | 'text';
 
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PREVIEW_KINDS: Readonly<Record<string, PreviewKind>> = {
+  [NOTE_FILE_TYPES.pdf]: 'pdf',
+  [NOTE_FILE_TYPES.docx]: 'docx',
+  [NOTE_FILE_TYPES.txt]: 'text',
+};
 
 /** Which in-page preview a file gets: PDF, DOCX and TXT (by stored type, else by name). */
 export function previewKindOf(
   note: Pick<NoteDetail, 'fileType' | 'fileName' | 'fileUrl'>,
 ): PreviewKind | null {
   if (!note.fileUrl) return null;
-  if (note.fileType === 'application/pdf') return 'pdf';
-  if (note.fileType === 'text/plain') return 'text';
-  if (note.fileType === DOCX_TYPE) return 'docx';
-  if (note.fileType) return null;
-  const ext = /\.([a-z0-9]+)$/i.exec(note.fileName ?? '')?.[1]?.toLowerCase();
-  return ext === 'pdf' ? 'pdf' : ext === 'txt' ? 'text' : ext === 'docx' ? 'docx' : null;
+  const type = note.fileType ?? noteFileTypeFor(note.fileName ?? '');
+  return type ? (PREVIEW_KINDS[type] ?? null) : null;
 }
 
 /** The spec's failure texts (section 8): a facade answer's own message, else its fallbacks. */

@@ -6,17 +6,32 @@
  *   (the CSP's worker-src), and it never evaluates code from the file (isEvalSupported: false).
  * - DOCX: mammoth turns the document into plain HTML (headings, paragraphs, lists, tables,
  *   images), which is then kept to a short list of tags and attributes before it is shown.
- * - TXT: the text (fetchText in note-detail-api).
+ * - TXT: the text, cut at TEXT_PREVIEW_CHARS.
  */
 
 /** Pages the PDF preview shows; Download has the rest. */
 export const PDF_PREVIEW_PAGES = 50;
 
-/** The file's bytes (Storage download URLs are readable cross-origin). */
-export async function fetchFileBytes(url: string): Promise<ArrayBuffer> {
+/** The largest text file shown inline; longer files are cut (Download has the whole file). */
+export const TEXT_PREVIEW_CHARS = 200_000;
+
+/** The file (Storage download URLs are readable cross-origin). */
+async function fetchFile(url: string): Promise<Response> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The file could not be read (status ${response.status})`);
-  return response.arrayBuffer();
+  return response;
+}
+
+export async function fetchFileBytes(url: string): Promise<ArrayBuffer> {
+  return (await fetchFile(url)).arrayBuffer();
+}
+
+/** A TXT file's text, cut at TEXT_PREVIEW_CHARS. */
+export async function fetchText(url: string): Promise<{ text: string; cut: boolean }> {
+  const text = await (await fetchFile(url)).text();
+  return text.length > TEXT_PREVIEW_CHARS
+    ? { text: text.slice(0, TEXT_PREVIEW_CHARS), cut: true }
+    : { text, cut: false };
 }
 
 export interface PdfPreviewDocument {

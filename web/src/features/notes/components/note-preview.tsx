@@ -4,8 +4,8 @@ import { lazy, Suspense } from 'react';
 import { LoadingState } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
-import { fetchText } from '../api/note-detail-api';
 import { previewKindOf, type NoteDetail } from '../api/note-detail-model';
+import { fetchText } from '../api/preview-api';
 import { PreviewFailed } from './preview-failed';
 
 // The readers (PDF.js, mammoth) load only when the preview comes near the viewport: nothing of

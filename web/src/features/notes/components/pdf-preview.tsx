@@ -2,7 +2,8 @@ import { Box, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LoadingState } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
-import { useNearViewport, useWidth } from '../../../shared/utils/use-near-viewport';
+import { useNearViewport } from '../../../shared/utils/use-near-viewport';
+import { useWidth } from '../../../shared/utils/use-width';
 import {
   PDF_PREVIEW_PAGES,
   fetchFileBytes,
