@@ -28,7 +28,15 @@ function restrict(files, patterns, ignores = []) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'functions/lib/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/coverage/**',
+      'functions/lib/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

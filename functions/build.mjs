@@ -5,7 +5,7 @@
  * be listed in this package.json's dependencies (the build fails otherwise), so the deployed
  * function installs exactly what it imports.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,3 +64,14 @@ if (undeclared.size) {
 }
 const bytes = result.metafile.outputs['lib/index.js']?.bytes ?? 0;
 console.log(`functions: lib/index.js (${(bytes / 1024).toFixed(1)} KiB)`);
+
+// The web app's server bundle and Browse's template (web/build-plugins/prerender.ts), for GET
+// /browse (src/services/browse-page.ts): built by the web workspace, which builds first.
+const webServer = join(here, '..', 'web', 'dist-server');
+if (!existsSync(join(webServer, 'prerender.js'))) {
+  console.error('functions/build.mjs: web/dist-server is missing: build @notenest/web first');
+  process.exit(1);
+}
+rmSync(join(here, 'lib', 'web'), { recursive: true, force: true });
+cpSync(webServer, join(here, 'lib', 'web'), { recursive: true });
+console.log("functions: lib/web (the web app's server bundle, for GET /browse)");

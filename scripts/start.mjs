@@ -60,8 +60,14 @@ const WEB_URL = `http://${HOST}:${stackPorts().hosting}`;
 const WORKSPACES = [
   { name: '@notenest/shared', dir: 'shared', output: 'dist/index.js', deps: [] },
   { name: '@notenest/emulator', dir: 'emulator', output: 'dist/cli.js', deps: [] },
-  { name: '@notenest/functions', dir: 'functions', output: 'lib/index.js', deps: ['shared'] },
   { name: '@notenest/web', dir: 'web', output: 'dist/index.html', deps: ['shared'] },
+  // GET /browse renders with the web app's server bundle (web/dist-server), copied into lib/.
+  {
+    name: '@notenest/functions',
+    dir: 'functions',
+    output: 'lib/index.js',
+    deps: ['shared', 'web'],
+  },
 ];
 const INPUTS = [
   'src',

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { chakraStaticCssPlugin } from './build-plugins/chakra-static-css.ts';
+import { prerenderPlugin } from './build-plugins/prerender.ts';
 
 /**
  * Chunks that hold a Firebase SDK are named after it, so a glance at dist/assets (or at the network
@@ -63,7 +64,7 @@ export function reactfireSdkStubs(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactfireSdkStubs(), chakraStaticCssPlugin()],
+  plugins: [react(), reactfireSdkStubs(), chakraStaticCssPlugin(), prerenderPlugin()],
   resolve: {
     // Bundle @notenest/shared from source: tree-shaken with the app, no build of shared/ needed
     // first (tsconfig.json maps the same path for the type check).

@@ -2,7 +2,8 @@
  * The Express app behind the `api` function. Feature modules (src/routes/*.ts) each export a
  * Router factory and are mounted twice: under `/api` (Hosting's rewrite `/api/**` hands Express
  * the full path) and at the root (the function's own URL, `.../us-central1/api/health`), so every
- * spec path works with and without `/api`.
+ * spec path works with and without `/api`. Pages the function renders as HTML (routes/pages.ts:
+ * /browse) are mounted at the root only.
  */
 import express, { type Express } from 'express';
 import { identify, type TokenVerifier } from './http/auth.js';
@@ -14,6 +15,7 @@ import { commentsRoutes } from './routes/comments.js';
 import { healthRoutes, type HealthDeps } from './routes/health.js';
 import { likesRoutes } from './routes/likes.js';
 import { notesRoutes } from './routes/notes.js';
+import { pageRoutes } from './routes/pages.js';
 import { searchRoutes } from './routes/search.js';
 import { userRoutes } from './routes/user.js';
 
@@ -41,6 +43,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(adminRoutes());
 
   app.use('/api', api);
+  // HTML pages at their own paths (Hosting rewrites /browse here), not under /api.
+  app.use(pageRoutes());
   app.use(api);
   app.use(notFound);
   app.use(errorHandler);

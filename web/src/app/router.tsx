@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, homeRedirectFor, useDisplayedUser } from '../features/auth';
 import { withChakra } from '../shared/ui/lazy-chakra';
 import { LoadingState } from '../shared/ui/loading-state';
@@ -24,9 +24,12 @@ export const pageImports = {
     // Browse's list is what its visitors wait for: start reading its first page (a small
     // masked REST query, no SDK) while the page's own chunks download, rather than after they
     // have loaded and rendered (a round trip or two less on a slow phone network).
-    void import('../features/browse/api/browse-api').then((api) =>
-      api.prefetchNotesPage(new URLSearchParams(window.location.search)),
-    );
+    // (Not when prerendering in Node: there is no visitor's address to read.)
+    if (typeof window !== 'undefined') {
+      void import('../features/browse/api/browse-api').then((api) =>
+        api.prefetchNotesPage(new URLSearchParams(window.location.search)),
+      );
+    }
     return import('../features/browse/components/browse-page');
   },
   noteDetail: () => import('../features/notes/components/note-detail-page'),
@@ -37,8 +40,7 @@ export const pageImports = {
   notFound: () => import('../features/not-found/components/not-found-page'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
-type PageName = keyof typeof pageImports;
-const pages = new Map<PageName, LazyExoticComponent<ComponentType>>();
+export type PageName = keyof typeof pageImports;
 
 /**
  * Pages written without Chakra (plain markup over the static Chakra tokens' CSS): Home, so that
@@ -51,15 +53,43 @@ const pages = new Map<PageName, LazyExoticComponent<ComponentType>>();
  */
 export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set(['home', 'browse']);
 
-/** One lazy component per page, shared by the routes that render it (/sign-in and /signin). */
-function page(name: PageName) {
-  let Page = pages.get(name);
-  if (!Page) {
-    const load = pageImports[name];
-    Page = lazy<ComponentType>(CHAKRA_FREE_PAGES.has(name) ? load : () => withChakra(load));
-    pages.set(name, Page);
+const pageLoads = new Map<PageName, Promise<{ default: ComponentType }>>();
+/** Pages whose chunks have arrived: rendered at once, with no Suspense fallback in between. */
+const loadedPages = new Map<PageName, ComponentType>();
+
+/** A page's chunk (with Chakra's provider when it needs it), fetched once. */
+export function loadPage(name: PageName): Promise<{ default: ComponentType }> {
+  let load = pageLoads.get(name);
+  if (!load) {
+    const importer = pageImports[name];
+    load = (CHAKRA_FREE_PAGES.has(name) ? importer() : withChakra(importer)).then((module) => {
+      loadedPages.set(name, module.default);
+      return module;
+    });
+    // A failed chunk may load on a later try (the error boundary's Try Again reloads anyway).
+    load.catch(() => pageLoads.delete(name));
+    pageLoads.set(name, load);
   }
-  return <Page />;
+  return load;
+}
+
+const lazyPages = Object.fromEntries(
+  (Object.keys(pageImports) as PageName[]).map((name) => [name, lazy(() => loadPage(name))]),
+) as Record<PageName, LazyExoticComponent<ComponentType>>;
+
+/**
+ * A routed page. Once its chunk is here it renders directly: the first render after the
+ * prerendered HTML (main.tsx waits for the page's chunk) then replaces that HTML with the same
+ * page, not with a "Loading..." fallback in between. Until then it is React.lazy's.
+ */
+export function RoutedPage({ name }: { name: PageName }) {
+  const Loaded = loadedPages.get(name);
+  const Lazy = lazyPages[name];
+  return Loaded ? <Loaded /> : <Lazy />;
+}
+
+function page(name: PageName) {
+  return <RoutedPage name={name} />;
 }
 
 /**
@@ -74,33 +104,45 @@ function HomeEntry() {
   return to ? <Navigate to={to} replace /> : page('home');
 }
 
+/** What a route renders, for preloading: its page, and whether it is in the guarded group. */
+interface RouteHandle {
+  page?: PageName;
+  guarded?: boolean;
+}
+
+function pageRoute(path: string, name: PageName): RouteObject {
+  return { path, element: page(name), handle: { page: name } satisfies RouteHandle };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomeEntry /> },
-      { path: 'sign-in', element: page('signIn') },
+      { index: true, element: <HomeEntry />, handle: { page: 'home' } satisfies RouteHandle },
+      pageRoute('sign-in', 'signIn'),
       // The spec links to both spellings (home Upload button, admin redirect).
-      { path: 'signin', element: page('signIn') },
-      { path: 'sign-up', element: page('signUp') },
-      { path: 'about', element: page('about') },
-      { path: 'browse', element: page('browse') },
+      pageRoute('signin', 'signIn'),
+      pageRoute('sign-up', 'signUp'),
+      pageRoute('about', 'about'),
+      pageRoute('browse', 'browse'),
       {
         // The guarded group of spec section 2.
         element: <RequireAuth />,
+        handle: { guarded: true } satisfies RouteHandle,
         children: [
-          { path: 'notes/:notesId', element: page('noteDetail') },
-          { path: 'profile', element: page('profile') },
-          { path: 'uploading-notes', element: page('uploadNote') },
-          { path: 'update-notes/:updateId', element: page('updateNote') },
+          pageRoute('notes/:notesId', 'noteDetail'),
+          pageRoute('profile', 'profile'),
+          pageRoute('uploading-notes', 'uploadNote'),
+          pageRoute('update-notes/:updateId', 'updateNote'),
         ],
       },
-      { path: '*', element: page('notFound') },
+      pageRoute('*', 'notFound'),
     ],
   },
   {
     // Outside AppLayout: the admin area has its own sidebar layout and no site header.
     path: 'admin-dashboard/*',
+    handle: { page: 'admin' } satisfies RouteHandle,
     element: (
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingState />}>{page('admin')}</Suspense>
@@ -108,6 +150,30 @@ export const routes: RouteObject[] = [
     ),
   },
 ];
+
+/**
+ * The pages the first render of `pathname` shows: its own, and for a guarded route without a
+ * known session, the sign-in page the guard sends the visitor to.
+ */
+export function pagesFor(pathname: string, hasSession: boolean): PageName[] {
+  const names: PageName[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const handle = route.handle as RouteHandle | undefined;
+    // The guard sends a visitor to sign-in: the guarded page itself is not shown.
+    if (handle?.guarded && !hasSession) return ['signIn'];
+    if (handle?.page) names.push(handle.page);
+  }
+  return names;
+}
+
+/**
+ * Fetches the chunks of the pages the first render of `pathname` shows, so that render replaces
+ * the prerendered HTML with the same page at once. Never rejects: a page that failed to load is
+ * the error boundary's to show.
+ */
+export async function preloadPagesFor(pathname: string, hasSession: boolean): Promise<void> {
+  await Promise.allSettled(pagesFor(pathname, hasSession).map(loadPage));
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

@@ -1,8 +1,9 @@
 /**
  * A tiny static server for browser tests: serves a directory (web/dist) on 127.0.0.1 with a free
- * port and the same SPA fallback as firebase.json's hosting rewrite (unknown paths get
- * index.html), so client-side routes can be opened directly. Test-only.
+ * port and firebase.json's hosting rewrites to files (each route gets its prerendered page, as
+ * Hosting serves it), so client-side routes can be opened directly. Test-only.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,35 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+interface Rewrite {
+  source: string;
+  destination?: string;
+  function?: { functionId: string };
+}
+
+const REWRITES = (
+  JSON.parse(readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8')) as {
+    hosting: { rewrites: Rewrite[] };
+  }
+).hosting.rewrites;
+
+/**
+ * Where Hosting sends `pathname` by firebase.json's rewrites (its globs as used there: a literal
+ * path, `/prefix/**`, or `**`): a file, or a function.
+ */
+export function rewriteFor(pathname: string): { file: string } | { functionId: string } | null {
+  for (const rule of REWRITES) {
+    const { source } = rule;
+    const matches =
+      source === '**' ||
+      (source.endsWith('/**') ? pathname.startsWith(source.slice(0, -2)) : pathname === source);
+    if (!matches) continue;
+    if (rule.destination) return { file: rule.destination };
+    if (rule.function) return { functionId: rule.function.functionId };
+  }
+  return null;
+}
 
 export interface StaticServer {
   origin: string;
@@ -40,10 +70,15 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       const candidate = normalize(join(base, pathname));
       // Never serve outside root; a missing asset is a 404 (a stale chunk must fail loudly, not
-      // come back as HTML), any other unknown path is a client route and gets index.html.
+      // come back as HTML), any other path gets its rewrite's page, as on Hosting.
       const inside = candidate.startsWith(base);
-      let file = inside && (await isFile(candidate)) ? candidate : null;
-      if (!file && !pathname.startsWith('/assets/')) file = join(base, 'index.html');
+      // A folder's index.html first (/ is Home's prerendered page), as Hosting does.
+      const path = pathname.endsWith('/') ? join(candidate, 'index.html') : candidate;
+      let file = inside && (await isFile(path)) ? path : null;
+      const rewrite = pathname.startsWith('/assets/') ? null : rewriteFor(pathname);
+      // A page the function renders (/browse) is served as prerendered, without its data.
+      if (!file && rewrite)
+        file = join(base, 'file' in rewrite ? rewrite.file : `${pathname}.html`);
       if (!file) {
         res.writeHead(404).end('not found');
         return;

@@ -4,5 +4,11 @@ export { RequireAdmin } from './components/require-admin';
 export { RequireAuth } from './components/require-auth';
 export { useAuth, useDisplayedUser, useRequiredAuth } from './hooks/use-auth';
 export { useSignOut } from './hooks/use-sign-out';
-export { displayNameOf, type AuthState, type Role, type SessionUser } from './api/session';
+export {
+  displayNameOf,
+  hasStoredSession,
+  type AuthState,
+  type Role,
+  type SessionUser,
+} from './api/session';
 export { homeRedirectFor, signInDestination } from './api/destinations';

@@ -103,6 +103,11 @@ export function readSessionHint(storage: StorageLike | null): SessionUser | null
   return null;
 }
 
+/** Whether this browser remembers a signed-in user (the first render shows them as such). */
+export function hasStoredSession(): boolean {
+  return readSessionHint(browserStorage()) !== null;
+}
+
 export function writeSessionHint(storage: StorageLike | null, user: SessionUser | null): void {
   try {
     if (user) storage?.setItem(SESSION_HINT_KEY, JSON.stringify(user));

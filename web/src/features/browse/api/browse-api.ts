@@ -20,7 +20,15 @@
  */
 import { SEARCH_TIERS, type SearchTier } from '@notenest/shared';
 import { loadAuth, loadFirestore } from '../../../shared/firebase';
-import { batchGetDocuments, getDocument, runQuery } from '../../../shared/firebase/firestore-rest';
+import {
+  batchGetDocuments,
+  decodeDocument,
+  getDocument,
+  runQuery,
+  type DecodedDocument,
+  type RestDocument,
+  type StructuredQuery,
+} from '../../../shared/firebase/firestore-rest';
 import * as interactions from '../../../shared/notes/note-interactions';
 import {
   toBrowseComment,
@@ -38,6 +46,7 @@ import {
   nextTier,
   planQuery,
   type BrowseCriteria,
+  type QueryPlan,
 } from './browse-query';
 import { CARD_FIELDS, cursorAfter, toStructuredQuery, type RestCursor } from './browse-rest-query';
 
@@ -68,6 +77,30 @@ export interface NotesPage {
   next: NotesCursor | null;
 }
 
+/**
+ * One query's answer (read with `pageSize + 1` as its limit) added to `notes`; returns where the
+ * next read starts: further in this tier, at the start of the next one, or nowhere.
+ */
+function collectPage(
+  plan: QueryPlan,
+  tier: SearchTier,
+  docs: readonly DecodedDocument[],
+  pageSize: number,
+  notes: BrowseNote[],
+): NotesCursor | null {
+  const page = docs.slice(0, pageSize);
+  for (const doc of page) {
+    if (isListedAbove(plan, doc.data['titleTerms'])) continue;
+    if (matchesClientTokens(plan, doc.data['searchTerms'])) {
+      notes.push(toBrowseNote(doc.id, doc.data));
+    }
+  }
+  const last = page.at(-1);
+  if (docs.length > pageSize && last) return { tier, after: cursorAfter(plan, last) };
+  const next = nextTier(plan);
+  return next ? { tier: next, after: null } : null;
+}
+
 async function readNotesPage(
   criteria: BrowseCriteria,
   after: NotesCursor | null,
@@ -79,21 +112,75 @@ async function readNotesPage(
   for (let pages = 0; cursor && pages < MAX_PAGES_PER_LOAD + 1; pages++) {
     const plan = planQuery(criteria, cursor.tier);
     const docs = await runQuery(toStructuredQuery(plan, pageSize + 1, cursor.after));
-    const page = docs.slice(0, pageSize);
-    for (const doc of page) {
-      if (isListedAbove(plan, doc.data['titleTerms'])) continue;
-      if (matchesClientTokens(plan, doc.data['searchTerms'])) {
-        notes.push(toBrowseNote(doc.id, doc.data));
-      }
-    }
-    const last = page.at(-1);
-    const tier = nextTier(plan);
-    if (docs.length > pageSize && last)
-      cursor = { tier: cursor.tier, after: cursorAfter(plan, last) };
-    else cursor = tier ? { tier, after: null } : null;
+    cursor = collectPage(plan, cursor.tier, docs, pageSize, notes);
     if (notes.length >= pageSize) break;
   }
   return { notes, next: cursor };
+}
+
+/**
+ * Browse's first page as the server sent it (functions' GET /browse renders the page with it):
+ * the REST answer to the first page's query, in the document as JSON, so the cards are in the
+ * HTML itself and the app starts from the very same list without reading it again.
+ */
+export interface EmbeddedFirstPage {
+  query: StructuredQuery;
+  documents: RestDocument[];
+}
+
+export const FIRST_PAGE_ELEMENT_ID = 'nn-browse-first-page';
+
+/** The REST query of the first page for `criteria`. */
+export function firstPageQuery(criteria: BrowseCriteria): StructuredQuery {
+  return toStructuredQuery(planQuery(criteria, SEARCH_TIERS[0]), BROWSE_PAGE_SIZE + 1, null);
+}
+
+/** The first page of the list with no search, filter or sort in the address: what GET /browse embeds. */
+export function defaultFirstPageQuery(): StructuredQuery {
+  return firstPageQuery(criteriaFromParams(new URLSearchParams()));
+}
+
+/** The embedded page in this document, read once; null when there is none (or it is unreadable). */
+let documentPage: EmbeddedFirstPage | null | undefined;
+function pageInDocument(): EmbeddedFirstPage | null {
+  if (documentPage === undefined) {
+    documentPage = null;
+    const json =
+      typeof document === 'undefined'
+        ? null
+        : document.getElementById(FIRST_PAGE_ELEMENT_ID)?.textContent;
+    try {
+      if (json) documentPage = JSON.parse(json) as EmbeddedFirstPage;
+    } catch {
+      // Not ours to break on: the list is read as usual.
+    }
+  }
+  return documentPage;
+}
+
+/**
+ * The first page for `criteria` from an embedded answer to exactly its query (`provided` on the
+ * server, else this document's), or null. Only a single-query page qualifies: one that would go
+ * on to the next search tier is read as usual.
+ */
+export function embeddedFirstPage(
+  criteria: BrowseCriteria,
+  provided?: EmbeddedFirstPage | null,
+): NotesPage | null {
+  const embedded = provided === undefined ? pageInDocument() : provided;
+  if (!embedded) return null;
+  if (JSON.stringify(firstPageQuery(criteria)) !== JSON.stringify(embedded.query)) return null;
+  const plan = planQuery(criteria, SEARCH_TIERS[0]);
+  const notes: BrowseNote[] = [];
+  const docs = embedded.documents.map(decodeDocument);
+  const next = collectPage(plan, SEARCH_TIERS[0], docs, BROWSE_PAGE_SIZE, notes);
+  if (next && next.after === null) return null;
+  return { notes, next };
+}
+
+/** The app has shown the embedded page: a later visit to Browse reads a fresh one. */
+export function forgetEmbeddedFirstPage(): void {
+  documentPage = null;
 }
 
 /** A first page asked for before the page rendered (prefetchNotesPage), until it is taken. */
@@ -110,6 +197,8 @@ const PREFETCH_FRESH_MS = 10_000;
  */
 export function prefetchNotesPage(params: URLSearchParams): void {
   const criteria = criteriaFromParams(params);
+  // The server sent this page with the document: nothing to read.
+  if (embeddedFirstPage(criteria)) return;
   const page = readNotesPage(criteria, null, BROWSE_PAGE_SIZE);
   page.catch(() => {}); // the page that takes it reports a failure
   prefetched = { key: criteriaKey(criteria), page, at: Date.now() };

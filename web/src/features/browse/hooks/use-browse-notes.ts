@@ -1,7 +1,13 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { fetchNotesPage, type NotesCursor } from '../api/browse-api';
+import { startTransition, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  embeddedFirstPage,
+  fetchNotesPage,
+  forgetEmbeddedFirstPage,
+  type NotesCursor,
+} from '../api/browse-api';
 import type { BrowseNote } from '../api/browse-model';
 import { criteriaKey, type BrowseCriteria } from '../api/browse-query';
+import { FirstPageContext } from './first-page-context';
 
 export interface BrowseList {
   status: 'loading' | 'success' | 'error';
@@ -32,18 +38,29 @@ export function useBrowseNotes(criteria: BrowseCriteria): BrowseList {
   const key = criteriaKey(criteria);
   const criteriaRef = useRef(criteria);
   criteriaRef.current = criteria;
-  const [data, setData] = useState<ListData>(() => ({
-    key,
-    status: 'loading',
-    notes: [],
-    next: null,
-    loadingMore: false,
-    loadMoreFailed: false,
-  }));
+  const provided = useContext(FirstPageContext);
+  // The first page the server rendered into the document, when it is this list's: shown at once.
+  const [data, setData] = useState<ListData>(() => {
+    const page = embeddedFirstPage(criteria, provided);
+    return {
+      key,
+      status: page ? 'success' : 'loading',
+      notes: page?.notes ?? [],
+      next: page?.next ?? null,
+      loadingMore: false,
+      loadMoreFailed: false,
+    };
+  });
   const dataRef = useRef(data);
   dataRef.current = data;
+  const showsEmbedded = useRef(data.status === 'success');
 
   useEffect(() => {
+    if (showsEmbedded.current) {
+      showsEmbedded.current = false;
+      forgetEmbeddedFirstPage();
+      return;
+    }
     let current = true;
     setData({
       key,

@@ -1,0 +1,131 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+
+/** Marks #root while it holds prerendered HTML; main.tsx removes it once the app has rendered. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** The CSS files of a chunk and of everything it imports statically, in load order. */
+export function cssOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+  return [...(chunk.imports ?? []).flatMap((k) => cssOf(manifest, k, seen)), ...(chunk.css ?? [])];
+}
+
+/** One prerendered page: the built index.html with the shell's markup, CSS and session flag. */
+export function pageHtml(
+  template: string,
+  { markup, css, sessionScript }: { markup: string; css: readonly string[]; sessionScript: string },
+): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root) || !template.includes('</head>')) {
+    throw new Error('prerender: index.html has no empty #root or no </head>');
+  }
+  const head = [
+    `<script>${sessionScript}</script>`,
+    ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+  ].join('\n    ');
+  return template
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`);
+}
+
+/** The server bundle (src/app/prerender.tsx with every dependency inlined) and its template. */
+export const SERVER_DIR = 'dist-server';
+export const SERVER_BUNDLE = 'prerender.js';
+export const BROWSE_TEMPLATE = 'browse-template.html';
+
+/**
+ * What the plugin uses of src/app/prerender.tsx (stated here: importing its types would pull the
+ * whole app into this Node-side project's type check).
+ */
+interface PrerenderedShell {
+  file: string;
+  pages: string[];
+}
+interface PrerenderModule {
+  PRERENDERED_SHELLS: readonly PrerenderedShell[];
+  BROWSE_SHELL: PrerenderedShell;
+  SESSION_FLAG_SCRIPT: string;
+  ROOT_MARKUP_MARKER: string;
+  renderShell(shell: PrerenderedShell): Promise<string>;
+}
+
+/**
+ * After the client build, builds src/app/prerender.tsx for Node as one self-contained file
+ * (web/dist-server/prerender.js: React, the router, Chakra and the app's own components inlined),
+ * renders every route's first screen with it and writes one HTML file per shell into the output
+ * folder, next to index.html (which becomes Home's). firebase.json's hosting rewrites send each
+ * route to its file. The same bundle, with browse-template.html, is what functions' GET /browse
+ * renders Browse with its first page of notes (functions/build.mjs copies both).
+ *
+ * Why: on a slow phone the route's JS takes seconds to arrive; with the page in the document, its
+ * first screen paints as soon as the HTML and CSS are in (Lighthouse LCP, issue 20).
+ */
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'notenest:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle() {
+      if (config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const serverDir = resolve(config.root, SERVER_DIR);
+      const template = await readFile(join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(
+        await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest;
+      const entryCss = new Set(cssOf(manifest, 'index.html'));
+
+      await build({
+        configFile: config.configFile,
+        root: config.root,
+        mode: 'production',
+        logLevel: 'warn',
+        // Production React in the bundle whatever NODE_ENV the function runs with.
+        define: { 'process.env.NODE_ENV': '"production"' },
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/app/prerender.tsx',
+          outDir: serverDir,
+          emptyOutDir: true,
+          sourcemap: false,
+          manifest: false,
+          copyPublicDir: false,
+          rolldownOptions: { output: { entryFileNames: SERVER_BUNDLE } },
+        },
+      });
+      const entry = (await import(
+        `${pathToFileURL(join(serverDir, SERVER_BUNDLE)).href}?t=${Date.now()}`
+      )) as PrerenderModule;
+
+      const cssFor = (shell: PrerenderedShell) =>
+        [...new Set(shell.pages.flatMap((key) => cssOf(manifest, key)))].filter(
+          (href) => !entryCss.has(href),
+        );
+      for (const shell of entry.PRERENDERED_SHELLS) {
+        const html = pageHtml(template, {
+          markup: await entry.renderShell(shell),
+          css: cssFor(shell),
+          sessionScript: entry.SESSION_FLAG_SCRIPT,
+        });
+        await writeFile(join(outDir, shell.file), html);
+      }
+      await writeFile(
+        join(serverDir, BROWSE_TEMPLATE),
+        pageHtml(template, {
+          markup: entry.ROOT_MARKUP_MARKER,
+          css: cssFor(entry.BROWSE_SHELL),
+          sessionScript: entry.SESSION_FLAG_SCRIPT,
+        }),
+      );
+      config.logger.info(`prerendered ${entry.PRERENDERED_SHELLS.length} route shells`);
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The prerendered route shells (prerender.tsx, written into web/dist by
+ * build-plugins/prerender.ts): what each one holds before any script runs, and that Hosting's
+ * configuration serves each route its shell and allows exactly the one inline script they carry.
+ * The browser side (painted without the app's JS, then replaced by the app) is in
+ * prerender.browser.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cssOf, pageHtml } from '../../build-plugins/prerender';
+import { rewriteFor } from '../testing/static-server';
+import {
+  PRERENDERED_SHELLS,
+  SESSION_FLAG_SCRIPT,
+  renderShell,
+  scriptSafeJson,
+  withoutGlobalStyles,
+} from './prerender';
+
+const firebaseJson = JSON.parse(
+  readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8'),
+) as { hosting: { headers: { headers: { key: string; value: string }[] }[] } };
+
+function shell(file: string) {
+  const found = PRERENDERED_SHELLS.find((s) => s.file === file);
+  if (!found) throw new Error(`no shell ${file}`);
+  return found;
+}
+
+describe('route shells', () => {
+  it('Browse: the header, the heading and the list loading, with no script', async () => {
+    const html = await renderShell(shell('browse.html'));
+    expect(html).toContain('<h1 class="nn-heading nn-browse__title">Explore Shared Notes</h1>');
+    expect(html).toContain('Loading notes...');
+    expect(html).toContain('href="/sign-in"');
+    expect(html).not.toContain('<script');
+  });
+
+  it('sign-in: the whole Chakra form inline, without the global styles the stylesheet has', async () => {
+    const html = await renderShell(shell('sign-in.html'));
+    expect(html).toMatch(/<input[^>]*type="email"/);
+    expect(html).toMatch(/<input[^>]*type="password"/);
+    expect(html).toContain('<style data-emotion="css ');
+    expect(html).not.toContain('css-global');
+    // Every boundary complete and in place: nothing left for React's inline reveal scripts.
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain('<script');
+  });
+
+  it('guarded routes: the sign-in form for a visitor and "Loading..." for a known session', async () => {
+    const html = await renderShell(shell('guarded.html'));
+    const visitor = html.indexOf('class="nn-if-visitor"');
+    const session = html.indexOf('class="nn-if-session"');
+    expect(visitor).toBeGreaterThan(-1);
+    expect(session).toBeGreaterThan(visitor);
+    expect(html.slice(visitor, session)).toMatch(/type="password"/);
+    expect(html.slice(session)).toContain('Loading...');
+  });
+
+  it('embeds JSON that no text can end the <script> with, and that reads back the same', () => {
+    const value = { title: '</script><script>x()</script> <!-- & \u2028\u2029' };
+    const json = scriptSafeJson(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('strips only emotion global style tags', () => {
+    const html =
+      '<style data-emotion="css-global abc">a{}</style><style data-emotion="css xyz">.x{}</style><p>hi</p>';
+    expect(withoutGlobalStyles(html)).toBe('<style data-emotion="css xyz">.x{}</style><p>hi</p>');
+  });
+});
+
+describe('Hosting configuration', () => {
+  it.each([
+    ['/', null],
+    ['/about', 'about.html'],
+    ['/sign-in', 'sign-in.html'],
+    ['/signin', 'sign-in.html'],
+    ['/sign-up', 'sign-up.html'],
+    ['/notes/abc', 'guarded.html'],
+    ['/profile', 'guarded.html'],
+    ['/uploading-notes', 'guarded.html'],
+    ['/update-notes/abc', 'guarded.html'],
+    ['/admin-dashboard', 'admin.html'],
+    ['/admin-dashboard/users', 'admin.html'],
+    ['/no-such-page', 'not-found.html'],
+  ])('serves %s its shell (%s)', (path, file) => {
+    // "/" is index.html itself, served before any rewrite.
+    if (file === null) {
+      expect(PRERENDERED_SHELLS.some((s) => s.file === 'index.html' && s.url === '/')).toBe(true);
+      return;
+    }
+    expect(rewriteFor(path)).toEqual({ file: `/${file}` });
+    expect(PRERENDERED_SHELLS.map((s) => s.file)).toContain(file);
+  });
+
+  it('sends /browse to the function, which renders it with its first page of notes', () => {
+    expect(rewriteFor('/browse')).toEqual({ functionId: 'api' });
+    expect(rewriteFor('/api/notes')).toEqual({ functionId: 'api' });
+  });
+
+  it('allows exactly the session flag script inline, by its hash', () => {
+    const csp = firebaseJson.hosting.headers
+      .flatMap((rule) => rule.headers)
+      .find((h) => h.key === 'Content-Security-Policy')?.value;
+    const scriptSrc = csp
+      ?.split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'script-src');
+    const hash = createHash('sha256').update(SESSION_FLAG_SCRIPT).digest('base64');
+    expect(scriptSrc).toEqual([
+      'script-src',
+      "'self'",
+      `'sha256-${hash}'`,
+      'https://apis.google.com',
+    ]);
+  });
+});
+
+describe('build plugin', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index.js', css: ['assets/index.css'], imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    'src/page.tsx': {
+      file: 'assets/page.js',
+      css: ['assets/page.css'],
+      imports: ['_shared.js', '_card.js'],
+    },
+    '_card.js': { file: 'assets/card.js', css: ['assets/card.css'] },
+  };
+
+  it("collects a chunk's CSS with its static imports', dependencies first", () => {
+    expect(cssOf(manifest, 'src/page.tsx')).toEqual([
+      'assets/shared.css',
+      'assets/card.css',
+      'assets/page.css',
+    ]);
+    expect(() => cssOf(manifest, 'src/missing.tsx')).toThrow(/not in the build manifest/);
+  });
+
+  it('puts the markup in #root and the script and CSS in <head>', () => {
+    const html = pageHtml(
+      '<html><head><title>t</title></head><body><div id="root"></div></body></html>',
+      {
+        markup: '<h1>Hi</h1>',
+        css: ['assets/page.css'],
+        sessionScript: 'flag()',
+      },
+    );
+    expect(html).toContain('<script>flag()</script>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
+    expect(html).toContain('<div id="root" data-prerendered><h1>Hi</h1></div>');
+    expect(html.indexOf('flag()')).toBeLessThan(html.indexOf('</head>'));
+    expect(() => pageHtml('<html></html>', { markup: '', css: [], sessionScript: '' })).toThrow();
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The build's server entry (build-plugins/prerender.ts renders it in Node after the client
+ * build): every route's first screen as HTML, so a phone paints the page from the document
+ * itself, before any script has downloaded. main.tsx's first render then replaces it with the
+ * same page, live.
+ *
+ * Rendered as a first-time visitor sees it: no session, no data (lists show their loading
+ * state). Pages that depend on the session get both variants where it matters (the guarded
+ * shell), chosen before the first paint by SESSION_FLAG_SCRIPT.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter, useRoutes } from 'react-router-dom';
+import {
+  FIRST_PAGE_ELEMENT_ID,
+  defaultFirstPageQuery,
+  type EmbeddedFirstPage,
+} from '../features/browse/api/browse-api';
+import { FirstPageContext } from '../features/browse/hooks/first-page-context';
+import type { RestDocument } from '../shared/firebase/firestore-rest';
+import { LoadingState } from '../shared/ui/loading-state';
+import { AppLayout } from './layout/app-layout';
+import { AppProviders } from './providers';
+import { AppRoutes, RoutedPage } from './router';
+
+/**
+ * Sets `nn-session` on <html> when this browser remembers a signed-in user (the session hint
+ * of features/auth/api/session.ts), before the body paints: the guarded shell then shows
+ * "Loading..." rather than the sign-in form, and the header hides its "Sign in" link. Inline
+ * (a request would delay every first paint); firebase.json's CSP allows exactly this text by
+ * its hash (checked by prerender.test.ts).
+ */
+export const SESSION_FLAG_SCRIPT =
+  "try{localStorage.getItem('notenest.session')&&document.documentElement.classList.add('nn-session')}catch(e){}";
+
+export interface PrerenderedShell {
+  /** The file in web/dist (firebase.json's hosting rewrites point routes at it). */
+  file: string;
+  /** The address rendered. */
+  url: string;
+  /**
+   * The page modules it shows, as the build manifest names them: their CSS goes into its <head>
+   * (build-plugins/prerender.ts fails the build when one is not a chunk of the app).
+   */
+  pages: string[];
+  /** Render something other than the route itself (`url` is then only the router's address). */
+  tree?: 'guarded' | 'admin';
+}
+
+/** Browse as prerendered (its list loading); GET /browse renders it with its first page instead. */
+export const BROWSE_SHELL: PrerenderedShell = {
+  file: 'browse.html',
+  url: '/browse',
+  pages: ['src/features/browse/components/browse-page.tsx'],
+};
+
+export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
+  { file: 'index.html', url: '/', pages: ['src/features/home/components/home-page.tsx'] },
+  {
+    file: 'browse.html',
+    url: '/browse',
+    pages: ['src/features/browse/components/browse-page.tsx'],
+  },
+  { file: 'about.html', url: '/about', pages: ['src/features/about/components/about-page.tsx'] },
+  {
+    file: 'sign-in.html',
+    url: '/sign-in',
+    pages: ['src/features/auth/components/sign-in-page.tsx'],
+  },
+  {
+    file: 'sign-up.html',
+    url: '/sign-up',
+    pages: ['src/features/auth/components/sign-up-page.tsx'],
+  },
+  // The guarded routes (/notes/:id, /profile, ...): the sign-in form a visitor is sent to, or
+  // "Loading..." while a known session is restored (spec section 2).
+  {
+    file: 'guarded.html',
+    url: '/sign-in',
+    pages: ['src/features/auth/components/sign-in-page.tsx'],
+    tree: 'guarded',
+  },
+  { file: 'admin.html', url: '/admin-dashboard', pages: [], tree: 'admin' },
+  // Any other address: the not-found page (the app renders it for every unknown route).
+  {
+    file: 'not-found.html',
+    url: '/this-page-does-not-exist',
+    pages: ['src/features/not-found/components/not-found-page.tsx'],
+  },
+];
+
+function GuardedShell() {
+  return useRoutes([
+    {
+      element: <AppLayout />,
+      children: [
+        {
+          path: '*',
+          element: (
+            <>
+              <div className="nn-if-visitor">
+                <RoutedPage name="signIn" />
+              </div>
+              <div className="nn-if-session">
+                <LoadingState />
+              </div>
+            </>
+          ),
+        },
+      ],
+    },
+  ]);
+}
+
+function treeOf(shell: PrerenderedShell): ReactNode {
+  if (shell.tree === 'admin') return <LoadingState />;
+  return shell.tree === 'guarded' ? <GuardedShell /> : <AppRoutes />;
+}
+
+/**
+ * Chakra's global styles (reset, tokens) are already in the static stylesheet every page links
+ * (build-plugins/chakra-static-css.ts): the copies emotion writes next to the markup go.
+ */
+export function withoutGlobalStyles(html: string): string {
+  return html.replace(/<style data-emotion="css-global [^"]*">[^<]*<\/style>/g, '');
+}
+
+/**
+ * The HTML that goes inside #root for one shell, every lazy page and Chakra style included.
+ * `firstPage`: Browse's first page, for GET /browse (browsePageHtml).
+ */
+export async function renderShell(
+  shell: PrerenderedShell,
+  firstPage: EmbeddedFirstPage | null = null,
+): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={shell.url}>
+        <FirstPageContext.Provider value={firstPage}>
+          <AppProviders>{treeOf(shell)}</AppProviders>
+        </FirstPageContext.Provider>
+      </StaticRouter>
+    </StrictMode>,
+    // Every boundary inline, in order: no outlined segments, whose reveal needs React's inline
+    // scripts (which the CSP refuses, and which would run before the app anyway).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return withoutGlobalStyles(await new Response(prelude).text());
+}
+
+/** Where #root's markup goes in the template GET /browse fills (build-plugins/prerender.ts). */
+export const ROOT_MARKUP_MARKER = '<!--nn-root-->';
+
+/** JSON that cannot end the <script> element holding it, whatever the notes' text says. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The query whose REST answer browsePageHtml takes: Browse's first page with no criteria. */
+export { defaultFirstPageQuery };
+
+/**
+ * Browse with its first page of notes in the HTML, for functions' GET /browse: `documents` is
+ * Firestore's REST answer to defaultFirstPageQuery() (null: not read, the list shows as loading).
+ * The cards are usable before any script runs (their links work), and the same answer goes into
+ * the document as JSON, so the app renders the identical list without reading it again.
+ */
+export async function browsePageHtml(
+  template: string,
+  documents: RestDocument[] | null,
+): Promise<string> {
+  if (!template.includes(ROOT_MARKUP_MARKER) || !template.includes('</body>')) {
+    throw new Error('browsePageHtml: the template has no root marker or no </body>');
+  }
+  const page: EmbeddedFirstPage | null = documents && { query: defaultFirstPageQuery(), documents };
+  const markup = await renderShell(BROWSE_SHELL, page);
+  // Replacement functions: a note's text may hold `$&` and the like.
+  const html = template.replace(ROOT_MARKUP_MARKER, () => markup);
+  if (!page) return html;
+  const data = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${scriptSafeJson(page)}</script>`;
+  return html.replace('</body>', () => `  ${data}\n  </body>`);
+}
