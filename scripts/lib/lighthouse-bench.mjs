@@ -121,8 +121,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * Every route's runs, then a row per route and metric: median (min-max) next to its target.
  * `routes`: [label, url, { signedIn }].
  */
-export async function lighthouseFigures(ctx, routes, rows) {
+export async function lighthouseFigures(ctx, allRoutes, rows) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS) || 5;
+  // LIGHTHOUSE_ROUTES=/sign-in,/about: only those labels (a quicker loop while working on one).
+  const only = process.env.LIGHTHOUSE_ROUTES?.split(',').map((r) => r.trim());
+  const routes = only ? allRoutes.filter(([label]) => only.includes(label)) : allRoutes;
   const signedIn = routes.some(([, , o]) => o?.signedIn) ? await signedInBrowser(ctx) : null;
   try {
     for (const [label, url, options] of routes) {
@@ -156,7 +159,8 @@ export async function lighthouseFigures(ctx, routes, rows) {
         `>= ${t.performance} ${ok(p.med >= t.performance)}, LCP <= ${t.lcpMs / 1000} s ${ok(lcp.med <= t.lcpMs)}, ` +
           `TBT <= ${t.tbtMs} ms ${ok(tbt.med <= t.tbtMs)}, CLS <= ${t.cls} ${ok(cls.med <= t.cls)}`,
       ]);
-      ctx.log(`${label}: LCP element ${results[0].lcpElement}`);
+      // Empty when the element painted first is gone: the prerendered page, replaced by the app.
+      ctx.log(`${label}: LCP element ${results[0].lcpElement || '(prerendered, since replaced)'}`);
     }
   } finally {
     await signedIn?.stop();

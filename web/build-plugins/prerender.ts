@@ -3,7 +3,11 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 
-/** Marks #root while it holds prerendered HTML; main.tsx removes it once the app has rendered. */
+/**
+ * Marks #root while it holds prerendered HTML; main.tsx removes it once the app has rendered.
+ * Its value says how the app takes the page over: `hydrate` (the markup is exactly the app's
+ * first render for a visitor) or `replace` (it is not: the guarded shell's two variants).
+ */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /** The CSS files of a chunk and of everything it imports statically, in load order. */
@@ -18,7 +22,12 @@ export function cssOf(manifest: Manifest, key: string, seen = new Set<string>())
 /** One prerendered page: the built index.html with the shell's markup, CSS and session flag. */
 export function pageHtml(
   template: string,
-  { markup, css, sessionScript }: { markup: string; css: readonly string[]; sessionScript: string },
+  {
+    markup,
+    css,
+    sessionScript,
+    hydrate = true,
+  }: { markup: string; css: readonly string[]; sessionScript: string; hydrate?: boolean },
 ): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) {
@@ -30,7 +39,11 @@ export function pageHtml(
   ].join('\n    ');
   return template
     .replace('</head>', () => `  ${head}\n  </head>`)
-    .replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${markup}</div>`);
+    .replace(
+      root,
+      () =>
+        `<div id="root" ${PRERENDERED_ATTRIBUTE}="${hydrate ? 'hydrate' : 'replace'}">${markup}</div>`,
+    );
 }
 
 /** The server bundle (src/app/prerender.tsx with every dependency inlined) and its template. */
@@ -45,6 +58,7 @@ export const BROWSE_TEMPLATE = 'browse-template.html';
 interface PrerenderedShell {
   file: string;
   pages: string[];
+  tree?: string;
 }
 interface PrerenderModule {
   PRERENDERED_SHELLS: readonly PrerenderedShell[];
@@ -114,6 +128,8 @@ export function prerenderPlugin(): Plugin {
           markup: await entry.renderShell(shell),
           css: cssFor(shell),
           sessionScript: entry.SESSION_FLAG_SCRIPT,
+          // A shell with a tree of its own is not what the app renders at that address.
+          hydrate: shell.tree === undefined,
         });
         await writeFile(join(outDir, shell.file), html);
       }

@@ -3,8 +3,8 @@
 // with them below) comes later in the cascade and refines the primitives.
 import 'virtual:chakra-base.css';
 import './shared/ui/base.css';
-import { StrictMode, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPagesFor } from './app/router';
 import { hasStoredSession } from './features/auth';
@@ -19,13 +19,25 @@ function PrerenderedHtmlReplaced({ container }: { container: HTMLElement }) {
 }
 
 // #root holds the route's prerendered HTML (build-plugins/prerender.ts), painted before any
-// script runs. The app's first render replaces it; waiting for the route's page chunk first makes
-// that render the same page, instead of a "Loading..." flash between two copies of it.
-void preloadPagesFor(location.pathname, hasStoredSession()).then(() => {
-  createRoot(root).render(
+// script runs. The app waits for the route's page chunk, so its first render is that same page,
+// never a "Loading..." flash between two copies of it. Where the HTML is exactly the app's first
+// render for a visitor (data-prerendered="hydrate") a visitor's app adopts it: hydration keeps
+// the DOM, so nothing is rebuilt, restyled or laid out again. With a remembered session the
+// header differs, and the guarded shell is never the app's own markup: the app renders afresh
+// over it. Either way a transition: React renders in slices, yielding to input between them
+// (one long task on a slow phone otherwise, Lighthouse TBT), and the prerendered page stays on
+// screen until the app's is committed.
+const adopt = root.getAttribute('data-prerendered') === 'hydrate';
+const session = hasStoredSession();
+void preloadPagesFor(location.pathname, session).then(() => {
+  const app = (
     <StrictMode>
       <App />
       <PrerenderedHtmlReplaced container={root} />
-    </StrictMode>,
+    </StrictMode>
   );
+  startTransition(() => {
+    if (adopt && !session) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 });

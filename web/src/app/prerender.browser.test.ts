@@ -54,10 +54,14 @@ async function open(
   if (!withAppJs) {
     await context.route(/\/assets\/.*\.js$/, (route) => route.abort('blockedbyclient'));
   }
-  // Records whether "Loading..." ever shows in #root, from before the first script runs.
+  // Records whether "Loading..." ever shows in #root, from before the first script runs, and
+  // keeps the prerendered page's h1 element (to tell a hydrated page from a rebuilt one).
   await context.addInitScript(() => {
-    const w = window as unknown as { sawLoading: boolean };
+    const w = window as unknown as { sawLoading: boolean; firstH1: Element | null };
     w.sawLoading = false;
+    document.addEventListener('DOMContentLoaded', () => {
+      w.firstH1 = document.querySelector('h1');
+    });
     new MutationObserver(() => {
       if (document.querySelector('#root .nn-loading')) w.sawLoading = true;
     }).observe(document, { subtree: true, childList: true });
@@ -70,8 +74,14 @@ async function open(
   }
   const page = await context.newPage();
   const errors: string[] = [];
+  // Hydration mismatches are reported through reportError in production React.
+  page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) errors.push(m.text());
+    if (
+      m.type() === 'error' &&
+      /Content Security Policy|hydrat|Minified React error/i.test(m.text())
+    )
+      errors.push(m.text());
   });
   await page.goto(server.origin + path, { waitUntil: 'load' });
   return { context, page, errors };
@@ -89,7 +99,7 @@ describe('prerendered route shells (production build)', () => {
       const { context, page } = await open(path, { withAppJs: false });
       try {
         await expect(page.locator('h1').first().textContent(), path).resolves.toContain(heading);
-        expect(await page.locator('#root').getAttribute('data-prerendered'), path).toBe('');
+        expect(await page.locator('#root').getAttribute('data-prerendered'), path).toBe('hydrate');
         // Styled by the CSS in the document (the header's bar is laid out as a row).
         expect(await page.locator('.nn-header__brand').isVisible(), path).toBe(true);
         expect(
@@ -129,19 +139,58 @@ describe('prerendered route shells (production build)', () => {
     }
   });
 
-  it('the app replaces the shell with the same live page, with no "Loading..." in between', async () => {
-    const { context, page } = await open('/sign-in', { withAppJs: true });
+  it('a visitor\'s app adopts the page (hydration): same page, same DOM, no "Loading..."', async () => {
+    for (const path of ['/sign-in', '/about', '/']) {
+      const { context, page, errors } = await open(path, { withAppJs: true });
+      try {
+        await expect
+          .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
+          .toBeNull();
+        const state = await page.evaluate(() => {
+          const w = window as unknown as { sawLoading: boolean; firstH1: Element | null };
+          return {
+            sawLoading: w.sawLoading,
+            sameH1: w.firstH1 !== null && w.firstH1 === document.querySelector('h1'),
+          };
+        });
+        expect(state, path).toEqual({ sawLoading: false, sameH1: true });
+        expect(errors, path).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('the app is live once it has taken over, and renders afresh for a remembered session', async () => {
+    const visitor = await open('/sign-in', { withAppJs: true });
     try {
-      await expect.poll(() => page.locator('#root').getAttribute('data-prerendered')).toBeNull();
-      expect(await page.locator('input[type="email"]').isVisible()).toBe(true);
-      expect(
-        await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading),
-      ).toBe(false);
+      await expect
+        .poll(() => visitor.page.locator('#root').getAttribute('data-prerendered'))
+        .toBeNull();
       // Live: the form is React's now (typing updates its state, shown by the input itself).
-      await page.locator('input[type="email"]').fill('student1@notenest.dev');
-      expect(await page.locator('input[type="email"]').inputValue()).toBe('student1@notenest.dev');
+      await visitor.page.locator('input[type="email"]').fill('student1@notenest.dev');
+      expect(await visitor.page.locator('input[type="email"]').inputValue()).toBe(
+        'student1@notenest.dev',
+      );
     } finally {
-      await context.close();
+      await visitor.context.close();
+    }
+    // A remembered session: the header is the user's, so the app renders over the page.
+    const returning = await open('/about', { withAppJs: true, session: true, width: 1280 });
+    try {
+      await expect
+        .poll(() => returning.page.locator('#root').getAttribute('data-prerendered'))
+        .toBeNull();
+      expect(await returning.page.getByRole('link', { name: /Aarav Sharma/ }).isVisible()).toBe(
+        true,
+      );
+      const sameH1 = await returning.page.evaluate(() => {
+        const w = window as unknown as { firstH1: Element | null };
+        return w.firstH1 === document.querySelector('h1');
+      });
+      expect(sameH1).toBe(false);
+    } finally {
+      await returning.context.close();
     }
   });
 });

@@ -151,7 +151,7 @@ describe('build plugin', () => {
     );
     expect(html).toContain('<script>flag()</script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
-    expect(html).toContain('<div id="root" data-prerendered><h1>Hi</h1></div>');
+    expect(html).toContain('<div id="root" data-prerendered="hydrate"><h1>Hi</h1></div>');
     expect(html.indexOf('flag()')).toBeLessThan(html.indexOf('</head>'));
     expect(() => pageHtml('<html></html>', { markup: '', css: [], sessionScript: '' })).toThrow();
   });

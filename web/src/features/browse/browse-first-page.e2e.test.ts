@@ -56,6 +56,11 @@ async function open(path: string, { appJs }: { appJs: boolean }) {
   const loadingSeen = { value: false };
   await page.exposeFunction('nnLoadingSeen', () => (loadingSeen.value = true));
   await context.addInitScript(() => {
+    // The first card as served, to tell a hydrated list from a rebuilt one.
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstCard: Element | null }).firstCard =
+        document.querySelector('article[data-note-id]');
+    });
     new MutationObserver(() => {
       if (document.querySelector('#root .nn-loading'))
         void (window as unknown as { nnLoadingSeen: () => void }).nnLoadingSeen();
@@ -111,6 +116,15 @@ describe('Browse first page in the HTML', () => {
         .toBeNull();
       expect(await cardIds(page)).toEqual(served);
       expect(loadingSeen.value).toBe(false);
+      // Hydrated: the served cards are the app's own now, not copies.
+      expect(
+        await page.evaluate(() => {
+          const { firstCard } = window as unknown as { firstCard: Element | null };
+          return (
+            firstCard !== null && firstCard === document.querySelector('article[data-note-id]')
+          );
+        }),
+      ).toBe(true);
       // The search bar has loaded with Chakra: the app is live.
       await page.getByRole('combobox').first().waitFor({ timeout: 20_000 });
       expect(queries).toEqual([]);
