@@ -38,6 +38,7 @@
  *   --only=documents             only the document figures (no stack)
  *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
  *   LIGHTHOUSE_ROUTES=/sign-in,/about   only these routes (labels as printed)
+ *   LIGHTHOUSE_BUSY=1            that many processes spin the CPU during the Lighthouse runs
  *   NOTENEST_BENCH_BUILD=never   skip the build (workspaces already built)
  *   CHROME_PATH / CHROMIUM_PATH  the Chromium binary (default /usr/bin/chromium)
  */

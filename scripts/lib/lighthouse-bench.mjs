@@ -126,6 +126,11 @@ export async function lighthouseFigures(ctx, allRoutes, rows) {
   // LIGHTHOUSE_ROUTES=/sign-in,/about: only those labels (a quicker loop while working on one).
   const only = process.env.LIGHTHOUSE_ROUTES?.split(',').map((r) => r.trim());
   const routes = only ? allRoutes.filter(([label]) => only.includes(label)) : allRoutes;
+  // LIGHTHOUSE_BUSY=n: n processes spin the CPU meanwhile (a busy machine: the targets must hold).
+  const spinners = Array.from({ length: Number(process.env.LIGHTHOUSE_BUSY) || 0 }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  if (spinners.length) ctx.log(`Lighthouse with ${spinners.length} busy CPU spinner(s)`);
   const signedIn = routes.some(([, , o]) => o?.signedIn) ? await signedInBrowser(ctx) : null;
   try {
     for (const [label, url, options] of routes) {
@@ -164,5 +169,6 @@ export async function lighthouseFigures(ctx, allRoutes, rows) {
     }
   } finally {
     await signedIn?.stop();
+    for (const spinner of spinners) spinner.kill();
   }
 }

@@ -47,9 +47,10 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   },
   {
     route: '/sign-in',
-    // The form renders without Auth (loaded on submit, or by the session bridge): 145 KB today.
-    modules: [CHAKRA, 'web/src/features/auth/components/sign-in-page.tsx'],
-    budgetKb: 160,
+    // The form renders without Auth (loaded on submit, or by the session bridge) and without
+    // Chakra (auth.css): a visitor's first screen of every guarded route too.
+    modules: ['web/src/features/auth/components/sign-in-page.tsx'],
+    budgetKb: 100,
   },
   {
     route: '/notes/:id',
@@ -102,6 +103,14 @@ describe('JS per route (gzip, from web/dist)', () => {
     const { sources } = routeJs(ROUTE_BUDGETS[1]!.modules);
     expect(sources.some((s) => s.includes('web/src/features/browse/api/browse-api.ts'))).toBe(true);
     expect(sources.filter((s) => s.includes(FIRESTORE_LITE))).toEqual([]);
+  });
+
+  it('renders sign-in and sign-up without Chakra: their chunks load no Chakra or emotion', () => {
+    for (const page of ['sign-in-page.tsx', 'sign-up-page.tsx']) {
+      const { sources } = routeJs([`web/src/features/auth/components/${page}`]);
+      expect(sources.some((s) => s.endsWith(`auth/components/${page}`))).toBe(true);
+      expect(sources.filter((s) => /node_modules\/(@chakra-ui|@emotion)\//.test(s))).toEqual([]);
+    }
   });
 
   it("renders Browse's list without Chakra: its page chunk loads no Chakra or emotion", () => {

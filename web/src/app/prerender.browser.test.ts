@@ -42,8 +42,9 @@ async function open(
   {
     withAppJs,
     session = false,
+    admin = false,
     width = 390,
-  }: { withAppJs: boolean; session?: boolean; width?: number },
+  }: { withAppJs: boolean; session?: boolean; admin?: boolean; width?: number },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 844 } });
   // No emulator in this suite: the app's calls to it fail fast.
@@ -67,10 +68,8 @@ async function open(
     }).observe(document, { subtree: true, childList: true });
   });
   if (session) {
-    await context.addInitScript(
-      (hint) => localStorage.setItem('notenest.session', hint),
-      SESSION_HINT,
-    );
+    const hint = admin ? SESSION_HINT.replace('"role":"user"', '"role":"admin"') : SESSION_HINT;
+    await context.addInitScript((h) => localStorage.setItem('notenest.session', h), hint);
   }
   const page = await context.newPage();
   const errors: string[] = [];
@@ -116,6 +115,8 @@ describe('prerendered route shells (production build)', () => {
     const visitor = await open('/notes/some-note', { withAppJs: false, width: 1280 });
     try {
       expect(await visitor.page.locator('input[type="password"]').isVisible()).toBe(true);
+      // Its buttons wait for the app: a native submit would put the password in the address.
+      expect(await visitor.page.locator('button[type="submit"]').isDisabled()).toBe(true);
       expect(await visitor.page.getByText('Loading...', { exact: true }).isVisible()).toBe(false);
       expect(await visitor.page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
       expect(visitor.errors).toEqual([]);
@@ -136,6 +137,19 @@ describe('prerendered route shells (production build)', () => {
       expect(returning.errors).toEqual([]);
     } finally {
       await returning.context.close();
+    }
+    // An admin has no site header (spec): the prerendered one is not shown either.
+    const admin = await open('/about', {
+      withAppJs: false,
+      session: true,
+      admin: true,
+      width: 1280,
+    });
+    try {
+      expect(await admin.page.locator('.nn-header').isVisible()).toBe(false);
+      expect(await admin.page.locator('h1').isVisible()).toBe(true);
+    } finally {
+      await admin.context.close();
     }
   });
 
@@ -167,6 +181,7 @@ describe('prerendered route shells (production build)', () => {
       await expect
         .poll(() => visitor.page.locator('#root').getAttribute('data-prerendered'))
         .toBeNull();
+      expect(await visitor.page.locator('button[type="submit"]').isEnabled()).toBe(true);
       // Live: the form is React's now (typing updates its state, shown by the input itself).
       await visitor.page.locator('input[type="email"]').fill('student1@notenest.dev');
       expect(await visitor.page.locator('input[type="email"]').inputValue()).toBe(

@@ -37,10 +37,17 @@ describe('route shells', () => {
     expect(html).not.toContain('<script');
   });
 
-  it('sign-in: the whole Chakra form inline, without the global styles the stylesheet has', async () => {
+  it('sign-in: the form in plain markup, no Chakra styles to carry', async () => {
     const html = await renderShell(shell('sign-in.html'));
     expect(html).toMatch(/<input[^>]*type="email"/);
     expect(html).toMatch(/<input[^>]*type="password"/);
+    expect(html).not.toContain('data-emotion');
+    expect(html).not.toContain('<script');
+  });
+
+  it('a Chakra page (About): its styles inline, without the global ones the stylesheet has', async () => {
+    const html = await renderShell(shell('about.html'));
+    expect(html).toContain('About NoteNest');
     expect(html).toContain('<style data-emotion="css ');
     expect(html).not.toContain('css-global');
     // Every boundary complete and in place: nothing left for React's inline reveal scripts.

@@ -25,13 +25,14 @@ import { AppRoutes, RoutedPage } from './router';
 
 /**
  * Sets `nn-session` on <html> when this browser remembers a signed-in user (the session hint
- * of features/auth/api/session.ts), before the body paints: the guarded shell then shows
- * "Loading..." rather than the sign-in form, and the header hides its "Sign in" link. Inline
+ * of features/auth/api/session.ts), and `nn-admin` when that user is an admin, before the body
+ * paints: the guarded shell then shows "Loading..." rather than the sign-in form, the header
+ * hides its "Sign in" link, and an admin sees no site header (spec: admins have none). Inline
  * (a request would delay every first paint); firebase.json's CSP allows exactly this text by
  * its hash (checked by prerender.test.ts).
  */
 export const SESSION_FLAG_SCRIPT =
-  "try{localStorage.getItem('notenest.session')&&document.documentElement.classList.add('nn-session')}catch(e){}";
+  "try{var s=localStorage.getItem('notenest.session'),c=document.documentElement.classList;if(s){c.add('nn-session');if(JSON.parse(s).role==='admin')c.add('nn-admin')}}catch(e){}";
 
 export interface PrerenderedShell {
   /** The file in web/dist (firebase.json's hosting rewrites point routes at it). */

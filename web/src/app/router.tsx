@@ -47,11 +47,18 @@ export type PageName = keyof typeof pageImports;
  * / (with the shell, also Chakra-free) fits its 90 KB JS budget; Chakra's runtime (emotion and
  * the system) is ~35 KB gzip on its own. Browse renders its heading and cards without Chakra and
  * loads its Chakra parts (search, filters, the comment view) itself (withChakra), so its list
- * shows without waiting for Chakra's download and first render on a slow phone. Every other page
+ * shows without waiting for Chakra's download and first render on a slow phone. Sign-in and
+ * sign-up, the first screen of every guarded route for a visitor, do not wait for (or evaluate)
+ * Chakra either (features/auth/components/auth.css). Every other page
  * gets Chakra's provider around it, loaded in parallel with the page's chunk (withChakra), so
  * feature pages keep using Chakra components as plain default-export pages.
  */
-export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set(['home', 'browse']);
+export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set([
+  'home',
+  'browse',
+  'signIn',
+  'signUp',
+]);
 
 const pageLoads = new Map<PageName, Promise<{ default: ComponentType }>>();
 /** Pages whose chunks have arrived: rendered at once, with no Suspense fallback in between. */

@@ -8,6 +8,7 @@
  * visited in Chromium, with the actions that reach other origins (Firestore, Auth and Storage
  * emulators, the PDF preview frame, a download, an avatar), and no violation may be reported.
  */
+import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../emulator/src/testing/chromium';
@@ -72,6 +73,10 @@ describe('security headers', () => {
     const html = await shell.text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
+    // The one inline script of the prerendered pages (web/src/app/prerender.tsx).
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const inlineScriptHash = createHash('sha256').update(inline[0]!).digest('base64');
     for (const path of ['/', '/browse', asset!]) {
       const res = await fetch(`${stack.url}${path}`);
       expect(res.status, path).toBe(200);
@@ -82,8 +87,13 @@ describe('security headers', () => {
       expect(csp.get('object-src'), path).toEqual(["'none'"]);
       expect(csp.get('base-uri'), path).toEqual(["'self'"]);
       expect(csp.get('default-src'), path).toEqual(["'self'"]);
-      // No inline or eval'd script, and no other origin but Google's sign-in script.
-      expect(csp.get('script-src'), path).toEqual(["'self'", 'https://apis.google.com']);
+      // No inline or eval'd script but the prerendered pages' session flag, allowed by its
+      // hash; no other origin but Google's sign-in script.
+      expect(csp.get('script-src'), path).toEqual([
+        "'self'",
+        `'sha256-${inlineScriptHash}'`,
+        'https://apis.google.com',
+      ]);
       // The local stack's policy adds exactly its emulators where the app reaches them.
       expect(csp.get('connect-src'), path).toContain(`http://${stack.host}:8080`);
       expect(csp.get('frame-src'), path).toContain(`http://${stack.host}:9199`);

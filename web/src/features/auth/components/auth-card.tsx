@@ -1,17 +1,32 @@
-import { Box, Container, Heading } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import './auth.css';
 
-/** The centred card both auth screens use. */
+/** The centred card both auth screens use (plain markup: auth.css). */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Container maxW="md" py={{ base: '10', md: '16' }}>
-      <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" shadow="sm" p="8">
-        <Heading as="h1" size="2xl" mb="6" textAlign="center">
-          {title}
-        </Heading>
+    <div className="nn-auth">
+      <div className="nn-auth__card">
+        <h1 className="nn-heading nn-auth__title">{title}</h1>
         {children}
-      </Box>
-    </Container>
+      </div>
+    </div>
+  );
+}
+
+export interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  id: string;
+  label: string;
+}
+
+/** A labelled input: the label names the field for screen readers and enlarges its click target. */
+export function AuthField({ id, label, ...rest }: AuthFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="nn-field__label">
+        {label}
+      </label>
+      <input id={id} className="nn-field__input" {...rest} />
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
-import { Box, Button, HStack, Text, chakra } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
-import { TextField } from '../../../shared/ui';
 import type { EmulatedGoogleAccount } from '../api/emulated-google';
+import { AuthField } from './auth-card';
 
 interface GoogleAccountChooserProps {
   busy: boolean;
@@ -22,22 +21,15 @@ export function GoogleAccountChooser({ busy, onChoose, onCancel }: GoogleAccount
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="google-chooser-title"
-      borderWidth="1px"
-      borderColor="gray.300"
-      rounded="lg"
-      p="4"
-    >
-      <Text id="google-chooser-title" fontWeight="semibold">
+    <section aria-labelledby="google-chooser-title" className="nn-auth__chooser">
+      <p id="google-chooser-title" className="nn-auth__chooser-title">
         Choose a Google account
-      </Text>
-      <Text fontSize="sm" color="gray.700" mb="3">
+      </p>
+      <p className="nn-auth__chooser-hint">
         Local demo: the Firebase Auth emulator stands in for Google.
-      </Text>
-      <chakra.form display="flex" flexDirection="column" gap="3" onSubmit={onSubmit}>
-        <TextField
+      </p>
+      <form onSubmit={onSubmit}>
+        <AuthField
           id="google-email"
           // Opened by the user's click: continue where the flow goes on.
           autoFocus
@@ -47,16 +39,21 @@ export function GoogleAccountChooser({ busy, onChoose, onCancel }: GoogleAccount
           required
           autoComplete="email"
         />
-        <TextField id="google-name" label="Name (optional)" name="name" autoComplete="name" />
-        <HStack justify="flex-end">
-          <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
+        <AuthField id="google-name" label="Name (optional)" name="name" autoComplete="name" />
+        <div className="nn-auth__chooser-actions">
+          <button
+            type="button"
+            className="nn-button nn-button--ghost"
+            onClick={onCancel}
+            disabled={busy}
+          >
             Cancel
-          </Button>
-          <Button type="submit" colorPalette="teal" disabled={busy}>
+          </button>
+          <button type="submit" className="nn-button nn-button--solid" disabled={busy}>
             {busy ? 'Loading...' : 'Continue'}
-          </Button>
-        </HStack>
-      </chakra.form>
-    </Box>
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

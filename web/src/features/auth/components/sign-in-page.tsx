@@ -1,14 +1,14 @@
-import { Box, Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
-import { LoadingState, RouterLink, TextField } from '../../../shared/ui';
+import { useHydrated } from '../../../shared/utils/use-hydrated';
+import { LoadingState } from '../../../shared/ui/loading-state';
 import { signInWithEmail } from '../api/auth-api';
 import { SIGN_IN_FALLBACK, authErrorMessage } from '../api/auth-errors';
 import { afterSignIn, signInDestination, signInStateOf } from '../api/destinations';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { useAuth, useRequiredAuth } from '../hooks/use-auth';
-import { AuthCard, GoogleIcon } from './auth-card';
+import { AuthCard, AuthField, GoogleIcon } from './auth-card';
 import { GoogleAccountChooser } from './google-account-chooser';
 
 function SignInForm() {
@@ -19,6 +19,8 @@ function SignInForm() {
   const { from, signedUpEmail } = signInStateOf(useLocation().state);
   const google = useGoogleSignIn(from);
   const [busy, setBusy] = useState(false);
+  // Prerendered: no button works before the app has taken the page over (use-hydrated.ts).
+  const live = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   // A session is still being restored: the page shows only Loading... (spec section 2). Without
@@ -51,19 +53,13 @@ function SignInForm() {
 
   return (
     <AuthCard title="Sign In">
-      <chakra.form
-        display="flex"
-        flexDirection="column"
-        gap="4"
-        onSubmit={(e) => void onSubmit(e)}
-        aria-label="Sign in"
-      >
+      <form className="nn-auth__form" onSubmit={(e) => void onSubmit(e)} aria-label="Sign in">
         {signedUpEmail !== undefined && (
-          <Text role="status" color="green.800" fontWeight="medium" textAlign="center">
+          <p role="status" className="nn-auth__status">
             Your account is ready. Sign in to continue.
-          </Text>
+          </p>
         )}
-        <TextField
+        <AuthField
           id="sign-in-email"
           label="Email"
           name="email"
@@ -72,7 +68,7 @@ function SignInForm() {
           autoComplete="email"
           defaultValue={signedUpEmail}
         />
-        <TextField
+        <AuthField
           id="sign-in-password"
           label="Password"
           name="password"
@@ -80,44 +76,40 @@ function SignInForm() {
           required
           autoComplete="current-password"
         />
-        <Button type="submit" colorPalette="teal" disabled={busy} w="full">
+        <button
+          type="submit"
+          className="nn-button nn-button--solid nn-auth__block"
+          disabled={busy || !live}
+        >
           {busy ? 'Loading...' : 'Sign In'}
-        </Button>
-        <Button
+        </button>
+        <button
           type="button"
-          variant="outline"
+          className="nn-button nn-auth__outline nn-auth__block"
           onClick={google.run}
-          disabled={google.busy || google.chooserOpen}
+          disabled={google.busy || google.chooserOpen || !live}
           aria-expanded={google.chooserOpen}
-          w="full"
         >
           <GoogleIcon />
           Continue with Google
-        </Button>
-        <Text role="alert" color="red.700" minH="6" textAlign="center">
+        </button>
+        <p role="alert" className="nn-auth__alert">
           {error}
-        </Text>
-        <Text textAlign="center">
+        </p>
+        <p className="nn-auth__switch">
           Don&apos;t have an account?{' '}
-          <RouterLink
-            to={paths.signUp}
-            state={from ? { from } : undefined}
-            color="teal.700"
-            fontWeight="semibold"
-          >
+          <Link to={paths.signUp} state={from ? { from } : undefined} className="nn-link">
             Sign up
-          </RouterLink>
-        </Text>
-      </chakra.form>
+          </Link>
+        </p>
+      </form>
       {google.chooserOpen && (
         // A sibling of the sign-in form: forms cannot nest.
-        <Box mt="4">
-          <GoogleAccountChooser
-            busy={google.busy}
-            onChoose={(account) => void google.chooseAccount(account)}
-            onCancel={google.closeChooser}
-          />
-        </Box>
+        <GoogleAccountChooser
+          busy={google.busy}
+          onChoose={(account) => void google.chooseAccount(account)}
+          onCancel={google.closeChooser}
+        />
       )}
     </AuthCard>
   );

@@ -1,14 +1,13 @@
-import { Button, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
-import { ErrorBanner, RouterLink, TextField } from '../../../shared/ui';
+import { useHydrated } from '../../../shared/utils/use-hydrated';
 import { signUpWithEmail } from '../api/auth-api';
 import { authErrorMessage } from '../api/auth-errors';
 import { signInStateOf } from '../api/destinations';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { useAuth, useRequiredAuth } from '../hooks/use-auth';
-import { AuthCard, GoogleIcon } from './auth-card';
+import { AuthCard, AuthField, GoogleIcon } from './auth-card';
 
 function SignUpForm() {
   useRequiredAuth();
@@ -18,6 +17,8 @@ function SignUpForm() {
   const { from } = signInStateOf(useLocation().state);
   const google = useGoogleSignIn(from);
   const [busy, setBusy] = useState(false);
+  // Prerendered: no button works before the app has taken the page over (use-hydrated.ts).
+  const live = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -44,14 +45,12 @@ function SignUpForm() {
 
   return (
     <AuthCard title="Create Account">
-      <chakra.form
-        display="flex"
-        flexDirection="column"
-        gap="4"
+      <form
+        className="nn-auth__form"
         onSubmit={(e) => void onSubmit(e)}
         aria-label="Create account"
       >
-        <TextField
+        <AuthField
           id="sign-up-username"
           label="Username"
           name="username"
@@ -60,7 +59,7 @@ function SignUpForm() {
           maxLength={40}
           autoComplete="username"
         />
-        <TextField
+        <AuthField
           id="sign-up-email"
           label="Email"
           name="email"
@@ -68,7 +67,7 @@ function SignUpForm() {
           required
           autoComplete="email"
         />
-        <TextField
+        <AuthField
           id="sign-up-password"
           label="Password"
           name="password"
@@ -77,27 +76,34 @@ function SignUpForm() {
           minLength={6}
           autoComplete="new-password"
         />
-        <Button type="submit" colorPalette="teal" disabled={busy} w="full">
+        <button
+          type="submit"
+          className="nn-button nn-button--solid nn-auth__block"
+          disabled={busy || !live}
+        >
           {busy ? 'Signing Up...' : 'Sign Up'}
-        </Button>
-        <Button
+        </button>
+        <button
           type="button"
-          variant="outline"
+          className="nn-button nn-auth__outline nn-auth__block"
           onClick={google.run}
-          disabled={google.busy}
-          w="full"
+          disabled={google.busy || !live}
         >
           <GoogleIcon />
           Continue with Google
-        </Button>
-        {error && <ErrorBanner>{error}</ErrorBanner>}
-        <Text textAlign="center">
+        </button>
+        {error && (
+          <div role="alert" className="nn-auth__error">
+            {error}
+          </div>
+        )}
+        <p className="nn-auth__switch">
           Already have an account?{' '}
-          <RouterLink to={paths.signIn} color="teal.700" fontWeight="semibold">
+          <Link to={paths.signIn} className="nn-link">
             Sign in
-          </RouterLink>
-        </Text>
-      </chakra.form>
+          </Link>
+        </p>
+      </form>
     </AuthCard>
   );
 }
