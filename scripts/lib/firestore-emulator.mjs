@@ -242,7 +242,21 @@ export function resolveFirestoreEmulator(root, env = process.env) {
  * port. Every project id is its own database (no single-project mode), so test files isolate
  * themselves by project id; rules are loaded per project (rules-unit-testing does that).
  */
-export async function startFirestoreEmulator({
+export async function startFirestoreEmulator(options = {}) {
+  // A port picked here is free when picked, but the emulator also opens a WebSocket server on an
+  // ephemeral port of its own, which can be that very port: then it exits with "Address already
+  // in use" and another pick succeeds (seen once in a full `npm test`).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startFirestoreEmulatorOnce(options);
+    } catch (error) {
+      const clash = /Address already in use/.test(String(error?.message));
+      if (!clash || options.port || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startFirestoreEmulatorOnce({
   root,
   host = '127.0.0.1',
   port = 0,

@@ -1,6 +1,7 @@
 import {
   Component,
   lazy,
+  startTransition,
   Suspense,
   useCallback,
   useEffect,
@@ -53,13 +54,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: SessionUser | null) => {
     writeSessionHint(browserStorage(), user);
-    // A sign-out on purpose stays marked as such when reactfire confirms it.
-    setState((prev) =>
-      user
-        ? { status: 'signed-in', user }
-        : prev.status === 'signed-out'
-          ? prev
-          : { status: 'signed-out' },
+    // A transition: a confirmed session re-renders the page under the guards (the whole note
+    // page, say), and React slices that work instead of one long task on a slow phone. A
+    // sign-out on purpose stays marked as such when reactfire confirms it.
+    startTransition(() =>
+      setState((prev) =>
+        user
+          ? { status: 'signed-in', user }
+          : prev.status === 'signed-out'
+            ? prev
+            : { status: 'signed-out' },
+      ),
     );
   }, []);
 

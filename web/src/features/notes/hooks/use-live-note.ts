@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { watchNote } from '../api/note-detail-api';
 import type { NoteDetail } from '../api/note-detail-model';
 
@@ -20,7 +20,12 @@ export function useLiveNote(noteId: string): LiveNote {
     setState({ status: 'loading' });
     return watchNote(
       noteId,
-      (note) => setState(note ? { status: 'loaded', note } : { status: 'unavailable' }),
+      // A transition: the whole page renders when the note first arrives, and React slices that
+      // work, leaving the main thread free for input (one long task on a slow phone otherwise).
+      (note) =>
+        startTransition(() =>
+          setState(note ? { status: 'loaded', note } : { status: 'unavailable' }),
+        ),
       (error) => {
         console.error('Could not load the note', error);
         const denied = (error as { code?: unknown } | null)?.code === 'permission-denied';
