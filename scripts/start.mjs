@@ -78,6 +78,8 @@ const INPUTS = [
   'tsconfig.build.json',
   'build.mjs',
   'vite.config.ts',
+  // The web app's prerender plugin (its server bundle is functions' too).
+  'build-plugins',
 ];
 
 function newestMtime(p) {
