@@ -7,7 +7,9 @@
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { system, systemConfig } from './system';
+import { getSystem, systemConfig } from './system';
+
+const system = getSystem();
 
 describe('Chakra global styles', () => {
   it('are all in the static stylesheet, so the provider need not inject them', () => {

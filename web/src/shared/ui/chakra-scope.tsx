@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { system } from './system';
+import { getSystem } from './system';
 
 /**
  * The system as the provider gets it: without its global styles (the global CSS and every token
@@ -10,7 +10,13 @@ import { system } from './system';
  * Chakra render (a long task on a 4x-throttled phone CPU, Lighthouse TBT). Components only read
  * the system's functions and tokens, which stay as they are.
  */
-const runtimeSystem: typeof system = { ...system, _global: [] };
+let runtimeSystem: ReturnType<typeof getSystem> | undefined;
+
+/** The system for the provider, made once (withChakra makes it in a task of its own). */
+export function prepareChakraSystem(): ReturnType<typeof getSystem> {
+  runtimeSystem ??= { ...getSystem(), _global: [] };
+  return runtimeSystem;
+}
 
 /**
  * Chakra's provider (emotion + the system), in its own chunk, loaded only through withChakra
@@ -19,5 +25,5 @@ const runtimeSystem: typeof system = { ...system, _global: [] };
  * filters). Never on the Chakra-free shell and Home.
  */
 export default function ChakraScope({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={runtimeSystem}>{children}</ChakraProvider>;
+  return <ChakraProvider value={prepareChakraSystem()}>{children}</ChakraProvider>;
 }

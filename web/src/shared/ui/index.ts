@@ -3,5 +3,5 @@ export { LoadingState } from './loading-state';
 export { PlaceholderPage } from './placeholder-page';
 export { RouterButton, type RouterButtonProps } from './router-button';
 export { RouterLink, type RouterLinkProps } from './router-link';
-export { system } from './system';
+export { getSystem } from './system';
 export { TextField, type TextFieldProps } from './text-field';

@@ -10,10 +10,14 @@ export const loadChakraScope = () => import('./chakra-scope');
 export async function withChakra<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): Promise<{ default: ComponentType<P> }> {
-  const [{ default: ChakraScope }, { default: Inner }] = await Promise.all([
+  const [{ default: ChakraScope, prepareChakraSystem }, { default: Inner }] = await Promise.all([
     loadChakraScope(),
     load(),
   ]);
+  // The system in a task of its own, after the chunks' evaluation: two shorter tasks on a slow
+  // phone's main thread instead of one long one (system.ts).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  prepareChakraSystem();
   function InChakra(props: P) {
     return (
       <ChakraScope>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { system } from './system';
+import { getSystem } from './system';
+
+const system = getSystem();
 
 describe('chakra system', () => {
   it('holds only the recipes the app renders, not the whole default theme', () => {

@@ -94,4 +94,15 @@ export const systemConfig = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, systemConfig);
+let created: ReturnType<typeof createSystem> | undefined;
+
+/**
+ * The app's Chakra system, created on first use rather than when this module is evaluated:
+ * createSystem processes every token and recipe, one of the longest pieces of work on a slow
+ * phone, and withChakra (lazy-chakra.tsx) runs it in a task of its own instead of inside the
+ * evaluation of a page's chunks (Lighthouse TBT).
+ */
+export function getSystem(): ReturnType<typeof createSystem> {
+  created ??= createSystem(defaultBaseConfig, systemConfig);
+  return created;
+}

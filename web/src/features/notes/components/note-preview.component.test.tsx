@@ -2,7 +2,9 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { NOTE_MESSAGES } from '@notenest/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../../shared/ui/system';
+import { getSystem } from '../../../shared/ui/system';
+
+const system = getSystem();
 import type { NoteDetail } from '../api/note-detail-model';
 import { NotePreview } from './note-preview';
 
