@@ -1,8 +1,8 @@
 /**
  * The build's server entry (build-plugins/prerender.ts renders it in Node after the client
  * build): every route's first screen as HTML, so a phone paints the page from the document
- * itself, before any script has downloaded. main.tsx's first render then replaces it with the
- * same page, live.
+ * itself, before any script has downloaded. main.tsx's first render then takes it over with the
+ * same page, live: a visitor's app hydrates it, one with a remembered session renders afresh.
  *
  * Rendered as a first-time visitor sees it: no session, no data (lists show their loading
  * state). Pages that depend on the session get both variants where it matters (the guarded
