@@ -20,6 +20,8 @@ interface WebRenderer {
 interface LoadedRenderer {
   web: WebRenderer;
   template: string;
+  /** Browse with its list loading: the same for every request, so rendered once. */
+  withoutList: string;
 }
 
 /**
@@ -43,16 +45,25 @@ function renderer(): Promise<LoadedRenderer> {
       import(bundle) as Promise<WebRenderer>,
       readFile(new URL('browse-template.html', WEB_DIR), 'utf8'),
     ]);
-    return { web, template };
+    return { web, template, withoutList: await web.browsePageHtml(template, null) };
   })();
   loaded.catch(() => (loaded = undefined));
   return loaded;
 }
 
-/** Bearer token for Firestore's REST API: the emulator's `owner`, else the runtime's account. */
+let token: { value: string; expiresAt: number } | undefined;
+
+/**
+ * Bearer token for Firestore's REST API: the emulator's `owner`, else the runtime's account's,
+ * kept until a minute before it expires (not fetched from the metadata server per request).
+ */
 async function firestoreToken(): Promise<string> {
   if (process.env['FIRESTORE_EMULATOR_HOST']) return 'owner';
-  return (await applicationDefault().getAccessToken()).access_token;
+  if (!token || Date.now() > token.expiresAt) {
+    const { access_token, expires_in } = await applicationDefault().getAccessToken();
+    token = { value: access_token, expiresAt: Date.now() + (expires_in - 60) * 1000 };
+  }
+  return token.value;
 }
 
 /**
@@ -83,14 +94,12 @@ export async function runRestQuery(query: unknown): Promise<unknown[]> {
  * page still goes out without them (the app reads them itself, and reports a failure).
  */
 export async function browsePage(withFirstPage: boolean): Promise<string> {
-  const { web, template } = await renderer();
-  let documents: unknown[] | null = null;
-  if (withFirstPage) {
-    try {
-      documents = await runRestQuery(web.defaultFirstPageQuery());
-    } catch (error) {
-      console.error('browse page: rendered without its first page', error);
-    }
+  const { web, template, withoutList } = await renderer();
+  if (!withFirstPage) return withoutList;
+  try {
+    return await web.browsePageHtml(template, await runRestQuery(web.defaultFirstPageQuery()));
+  } catch (error) {
+    console.error('browse page: rendered without its first page', error);
+    return withoutList;
   }
-  return web.browsePageHtml(template, documents);
 }

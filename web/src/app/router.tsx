@@ -86,7 +86,7 @@ const lazyPages = Object.fromEntries(
 
 /**
  * A routed page. Once its chunk is here it renders directly: the first render after the
- * prerendered HTML (main.tsx waits for the page's chunk) then replaces that HTML with the same
+ * prerendered HTML (main.tsx waits for the page's chunk) then takes that HTML over with the same
  * page, not with a "Loading..." fallback in between. Until then it is React.lazy's.
  */
 export function RoutedPage({ name }: { name: PageName }) {
@@ -174,8 +174,8 @@ export function pagesFor(pathname: string, hasSession: boolean): PageName[] {
 }
 
 /**
- * Fetches the chunks of the pages the first render of `pathname` shows, so that render replaces
- * the prerendered HTML with the same page at once. Never rejects: a page that failed to load is
+ * Fetches the chunks of the pages the first render of `pathname` shows, so that render takes the
+ * prerendered HTML over with the same page at once. Never rejects: a page that failed to load is
  * the error boundary's to show.
  */
 export async function preloadPagesFor(pathname: string, hasSession: boolean): Promise<void> {

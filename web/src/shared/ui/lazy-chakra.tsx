@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 
 export const loadChakraScope = () => import('./chakra-scope');
 
+let systemReady = false;
+
 /**
  * A lazily loaded component inside Chakra's provider, both loaded in parallel: for React.lazy
  * (`lazy(() => withChakra(() => import('./x')))`). Chakra-free itself, so a module using it keeps
@@ -15,9 +17,12 @@ export async function withChakra<P extends object>(
     load(),
   ]);
   // The system in a task of its own, after the chunks' evaluation: two shorter tasks on a slow
-  // phone's main thread instead of one long one (system.ts).
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  prepareChakraSystem();
+  // phone's main thread instead of one long one (system.ts). Once made, no task to wait for.
+  if (!systemReady) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    prepareChakraSystem();
+    systemReady = true;
+  }
   function InChakra(props: P) {
     return (
       <ChakraScope>

@@ -130,9 +130,14 @@ export interface EmbeddedFirstPage {
 
 export const FIRST_PAGE_ELEMENT_ID = 'nn-browse-first-page';
 
+/** The REST query of the first page of `plan` (a first-tier plan). */
+function firstPageQueryOf(plan: QueryPlan): StructuredQuery {
+  return toStructuredQuery(plan, BROWSE_PAGE_SIZE + 1, null);
+}
+
 /** The REST query of the first page for `criteria`. */
 export function firstPageQuery(criteria: BrowseCriteria): StructuredQuery {
-  return toStructuredQuery(planQuery(criteria, SEARCH_TIERS[0]), BROWSE_PAGE_SIZE + 1, null);
+  return firstPageQueryOf(planQuery(criteria, SEARCH_TIERS[0]));
 }
 
 /** The first page of the list with no search, filter or sort in the address: what GET /browse embeds. */
@@ -169,8 +174,8 @@ export function embeddedFirstPage(
 ): NotesPage | null {
   const embedded = provided === undefined ? pageInDocument() : provided;
   if (!embedded) return null;
-  if (JSON.stringify(firstPageQuery(criteria)) !== JSON.stringify(embedded.query)) return null;
   const plan = planQuery(criteria, SEARCH_TIERS[0]);
+  if (JSON.stringify(firstPageQueryOf(plan)) !== JSON.stringify(embedded.query)) return null;
   const notes: BrowseNote[] = [];
   const docs = embedded.documents.map(decodeDocument);
   const next = collectPage(plan, SEARCH_TIERS[0], docs, BROWSE_PAGE_SIZE, notes);
