@@ -102,6 +102,9 @@ describe('Browse first page in the HTML', () => {
         `/notes/${first.id}`,
       );
       expect(await cardIds(page)).toHaveLength(PAGE_SIZE);
+      // Its buttons wait for the app (a click would do nothing until then).
+      expect(await card.locator('[data-action="like"]').isDisabled()).toBe(true);
+      expect(await card.locator('[data-action="comments"]').isDisabled()).toBe(true);
     } finally {
       await context.close();
     }
@@ -128,6 +131,7 @@ describe('Browse first page in the HTML', () => {
       // The search bar has loaded with Chakra: the app is live.
       await page.getByRole('combobox').first().waitFor({ timeout: 20_000 });
       expect(queries).toEqual([]);
+      expect(await page.locator('article [data-action="comments"]').first().isEnabled()).toBe(true);
       await page.getByRole('button', { name: 'Load more' }).click();
       await expect
         .poll(() => cardIds(page), { timeout: 20_000 })

@@ -1,7 +1,6 @@
 import {
   Component,
   lazy,
-  startTransition,
   Suspense,
   useCallback,
   useEffect,
@@ -54,17 +53,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: SessionUser | null) => {
     writeSessionHint(browserStorage(), user);
-    // A transition: a confirmed session re-renders the page under the guards (the whole note
-    // page, say), and React slices that work instead of one long task on a slow phone. A
-    // sign-out on purpose stays marked as such when reactfire confirms it.
-    startTransition(() =>
-      setState((prev) =>
-        user
-          ? { status: 'signed-in', user }
-          : prev.status === 'signed-out'
-            ? prev
-            : { status: 'signed-out' },
-      ),
+    // Urgent, not a transition: a sign-in navigates right after, and the new address must not
+    // show the old screen. A sign-out on purpose stays marked as such when reactfire confirms it.
+    setState((prev) =>
+      user
+        ? { status: 'signed-in', user }
+        : prev.status === 'signed-out'
+          ? prev
+          : { status: 'signed-out' },
     );
   }, []);
 

@@ -6,6 +6,7 @@ import { CommentIcon, HeartIcon } from '../../../shared/ui/icons';
 import './note-card.css';
 import { formatCount } from '../../../shared/utils/numbers';
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
+import { useHydrated } from '../../../shared/utils/use-hydrated';
 
 export interface NoteCardProps {
   note: BrowseNote;
@@ -35,6 +36,8 @@ export const NoteCard = memo(function NoteCard({
   onComments,
   onDownload,
 }: NoteCardProps) {
+  // Prerendered cards (GET /browse) show before the app runs: their buttons wait for it.
+  const live = useHydrated();
   const fields: ReadonlyArray<readonly [string, string | number | null]> = [
     ['Subject', note.subjectName],
     ['Course', note.courseName],
@@ -78,7 +81,7 @@ export const NoteCard = memo(function NoteCard({
           // Not disabled while the like is saved: a disabled button drops keyboard focus. A second
           // press meanwhile is ignored (useNoteActions).
           aria-disabled={busy === 'like' || undefined}
-          disabled={actionsDisabled}
+          disabled={actionsDisabled || !live}
           onClick={() => onLike(note)}
           data-action="like"
         >
@@ -89,6 +92,7 @@ export const NoteCard = memo(function NoteCard({
           type="button"
           className="nn-button nn-button--sm nn-button--ghost-teal"
           aria-label={`${comments}, show comments`}
+          disabled={!live}
           onClick={() => onComments(note)}
           data-action="comments"
         >
@@ -103,7 +107,7 @@ export const NoteCard = memo(function NoteCard({
             className={`nn-button nn-button--sm nn-button--solid${busy === 'download' ? ' nn-button--loading' : ''}`}
             aria-busy={busy === 'download' || undefined}
             aria-disabled={busy === 'download' || undefined}
-            disabled={actionsDisabled || note.fileUrl === null}
+            disabled={actionsDisabled || !live || note.fileUrl === null}
             onClick={() => onDownload(note)}
           >
             Download
