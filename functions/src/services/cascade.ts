@@ -42,6 +42,10 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
   if (typeof filePath === 'string' && !isNoteFile(noteId, { uploaderId }, filePath))
     console.warn(`delete: note ${noteId} named a file outside its folder; left ${filePath}`);
   await ref.delete();
+  // A file record and thumbnail the reader wrote after the steps above (it was reading the file
+  // meanwhile); what it writes after the note's deletion it removes itself (note-files.ts).
+  await deleteAll((await ref.collection('files').select().get()).docs.map((d) => d.ref));
+  await deletePrefix(noteFolder(noteId, uploaderId));
   return true;
 }
 
