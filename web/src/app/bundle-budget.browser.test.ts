@@ -63,6 +63,26 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     budgetKb: 380,
   },
   {
+    route: '/sign-up',
+    modules: ['web/src/features/auth/components/sign-up-page.tsx'],
+    budgetKb: 100,
+  },
+  {
+    route: '/uploading-notes',
+    modules: [CHAKRA, SESSION, 'web/src/features/notes/components/upload-note-page.tsx'],
+    budgetKb: 215,
+  },
+  {
+    route: '/update-notes/:id',
+    modules: [CHAKRA, SESSION, 'web/src/features/notes/components/update-note-page.tsx'],
+    budgetKb: 215,
+  },
+  {
+    route: '/* (not found)',
+    modules: [CHAKRA, 'web/src/features/not-found/components/not-found-page.tsx'],
+    budgetKb: 145,
+  },
+  {
     route: '/profile',
     modules: [
       CHAKRA,
