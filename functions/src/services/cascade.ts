@@ -43,7 +43,8 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
     console.warn(`delete: note ${noteId} named a file outside its folder; left ${filePath}`);
   await ref.delete();
   // A file record and thumbnail the reader wrote after the steps above (it was reading the file
-  // meanwhile); what it writes after the note's deletion it removes itself (note-files.ts).
+  // meanwhile). The reader cannot tell a note being deleted from one not written yet (a file may
+  // land before its note), so the cascade makes this second pass.
   await deleteAll((await ref.collection('files').select().get()).docs.map((d) => d.ref));
   await deletePrefix(noteFolder(noteId, uploaderId));
   return true;

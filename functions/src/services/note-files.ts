@@ -125,13 +125,6 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
     noteId: parts.noteId,
     readAt: FieldValue.serverTimestamp(),
   });
-  // Read while the note was being deleted (services/cascade.ts deletes the note last): nothing
-  // of it may stay behind.
-  if (!(await db().doc(`notes/${parts.noteId}`).get()).exists) {
-    await ref.delete();
-    if (record.thumbnailPath) await deleteFile(record.thumbnailPath);
-    return null;
-  }
   return record;
 }
 
