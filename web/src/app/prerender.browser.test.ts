@@ -105,6 +105,8 @@ describe('prerendered route shells (production build)', () => {
           await page.locator('.nn-header__bar').evaluate((el) => getComputedStyle(el).display),
           path,
         ).toBe('flex');
+        // The small-screen menu's toggle waits for the app, whose handler opens it.
+        expect(await page.locator('.nn-header__toggle').isDisabled(), path).toBe(true);
       } finally {
         await context.close();
       }
@@ -182,6 +184,7 @@ describe('prerendered route shells (production build)', () => {
         .poll(() => visitor.page.locator('#root').getAttribute('data-prerendered'))
         .toBeNull();
       expect(await visitor.page.locator('button[type="submit"]').isEnabled()).toBe(true);
+      expect(await visitor.page.locator('.nn-header__toggle').isEnabled()).toBe(true);
       // Live: the form is React's now (typing updates its state, shown by the input itself).
       await visitor.page.locator('input[type="email"]').fill('student1@notenest.dev');
       expect(await visitor.page.locator('input[type="email"]').inputValue()).toBe(

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { displayNameOf, useDisplayedUser, useSignOut, type SessionUser } from '../../features/auth';
 import { paths } from '../../shared/routing/paths';
+import { useHydrated } from '../../shared/utils/use-hydrated';
 
 /** A client-side link styled like Chakra's Link (shared/ui/base.css). */
 function NavLink({
@@ -118,6 +119,8 @@ export function SiteHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const close = () => setOpenOn(null);
+  // Prerendered, the toggle has no handler until the app takes over: a tap would do nothing.
+  const live = useHydrated();
 
   return (
     <header className="nn-header">
@@ -138,6 +141,7 @@ export function SiteHeader() {
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="mobile-menu"
+            disabled={!live}
             onClick={() => setOpenOn(open ? null : pathname)}
           >
             <MenuIcon open={open} />

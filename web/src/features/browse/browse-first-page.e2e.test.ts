@@ -105,6 +105,7 @@ describe('Browse first page in the HTML', () => {
       // Its buttons wait for the app (a click would do nothing until then).
       expect(await card.locator('[data-action="like"]').isDisabled()).toBe(true);
       expect(await card.locator('[data-action="comments"]').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Load more' }).isDisabled()).toBe(true);
     } finally {
       await context.close();
     }
@@ -132,6 +133,7 @@ describe('Browse first page in the HTML', () => {
       await page.getByRole('combobox').first().waitFor({ timeout: 20_000 });
       expect(queries).toEqual([]);
       expect(await page.locator('article [data-action="comments"]').first().isEnabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Load more' }).isEnabled()).toBe(true);
       await page.getByRole('button', { name: 'Load more' }).click();
       await expect
         .poll(() => cardIds(page), { timeout: 20_000 })

@@ -14,6 +14,7 @@ import { fetchNote } from '../api/browse-api';
 import { suggestionsFor } from '../api/suggestions';
 import { useBrowseNotes } from '../hooks/use-browse-notes';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
+import { useHydrated } from '../../../shared/utils/use-hydrated';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
 import './browse-page.css';
@@ -94,6 +95,9 @@ export default function BrowsePage() {
     });
   };
 
+  // "Load more" prerendered by GET /browse has no handler until the app takes over: a click then
+  // did nothing (seen in CI), so it stays disabled until then, like the cards' buttons.
+  const live = useHydrated();
   const options = useFilterOptions();
   const list = useBrowseNotes(criteria);
   // The bar (and Chakra with it) loads once the first list has rendered (or failed): on a slow
@@ -263,7 +267,7 @@ export default function BrowsePage() {
                 <button
                   type="button"
                   className="nn-button nn-button--outline"
-                  disabled={list.loadingMore}
+                  disabled={list.loadingMore || !live}
                   onClick={list.loadMore}
                 >
                   {list.loadingMore && <span className="nn-spinner" aria-hidden="true" />}
