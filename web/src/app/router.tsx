@@ -49,7 +49,8 @@ export type PageName = keyof typeof pageImports;
  * loads its Chakra parts (search, filters, the comment view) itself (withChakra), so its list
  * shows without waiting for Chakra's download and first render on a slow phone. Sign-in and
  * sign-up, the first screen of every guarded route for a visitor, do not wait for (or evaluate)
- * Chakra either (features/auth/components/auth.css). Every other page
+ * Chakra either (features/auth/components/auth.css), nor does the note page, where creating
+ * Chakra's system was the longest task on a slow phone (note-page.css). Every other page
  * gets Chakra's provider around it, loaded in parallel with the page's chunk (withChakra), so
  * feature pages keep using Chakra components as plain default-export pages.
  */
@@ -58,6 +59,7 @@ export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set([
   'browse',
   'signIn',
   'signUp',
+  'noteDetail',
 ]);
 
 const pageLoads = new Map<PageName, Promise<{ default: ComponentType }>>();

@@ -1,6 +1,6 @@
 /**
- * The Chakra-free shell and Home style themselves with the Chakra system's tokens through CSS
- * variables (shared/ui/base.css, app/layout/app-layout.css, features/home/.../home-page.css). A
+ * The Chakra-free pages (the shell, Home, Browse's list, the auth screens, the note page) style
+ * themselves with the Chakra system's tokens through CSS variables (every .css file in src). A
  * misspelt or removed token would silently fall back to nothing, so: every `var(--chakra-*)` they
  * use is defined by the static Chakra stylesheet of the build (build-plugins/chakra-static-css.ts),
  * which also carries Chakra's reset, once.
@@ -10,12 +10,17 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const WEB = fileURLToPath(new URL('../../', import.meta.url));
-const SHELL_CSS = [
-  'src/shared/ui/base.css',
-  'src/app/layout/app-layout.css',
-  'src/features/home/components/home-page.css',
-  'src/features/browse/components/note-card.css',
-];
+/** Every stylesheet of the app's own (plain CSS over the Chakra tokens' variables). */
+function ownCss(dir = 'src'): string[] {
+  return readdirSync(WEB + dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? ownCss(`${dir}/${e.name}`)
+      : e.name.endsWith('.css')
+        ? [`${dir}/${e.name}`]
+        : [],
+  );
+}
+const SHELL_CSS = ownCss();
 
 const builtCss = () =>
   readdirSync(`${WEB}dist/assets`)
@@ -27,6 +32,7 @@ describe('static Chakra stylesheet (web/dist)', () => {
   it('defines every Chakra token the Chakra-free CSS uses', () => {
     const defined = new Set([...builtCss().matchAll(/(--chakra-[\w-]+)\s*:/g)].map((m) => m[1]));
     expect(defined.size).toBeGreaterThan(100);
+    expect(SHELL_CSS).toContain('src/features/notes/components/note-page.css');
     const missing: string[] = [];
     for (const file of SHELL_CSS) {
       const css = readFileSync(WEB + file, 'utf8');

@@ -1,5 +1,4 @@
-import { Box } from '@chakra-ui/react';
-import { LoadingState } from '../../../shared/ui';
+import { LoadingState } from '../../../shared/ui/loading-state';
 import { useAsync } from '../../../shared/utils/use-async';
 import { docxToHtml, fetchFileBytes } from '../api/preview-api';
 import { PreviewFailed } from './preview-failed';
@@ -10,33 +9,12 @@ export default function DocxPreview({ url, title }: { url: string; title: string
   if (html.status === 'loading') return <LoadingState label="Loading preview..." />;
   if (html.status === 'error') return <PreviewFailed />;
   return (
-    <Box
+    <div
       data-testid="docx-preview"
       aria-label={title}
       role="document"
       tabIndex={0}
-      maxH="80vh"
-      overflow="auto"
-      bg="white"
-      color="gray.900"
-      p={{ base: '4', md: '6' }}
-      rounded="md"
-      borderWidth="1px"
-      borderColor="gray.200"
-      overflowWrap="anywhere"
-      css={{
-        '& h1, & h2, & h3': { fontWeight: 'semibold', mt: '4', mb: '2' },
-        '& h1': { fontSize: 'xl' },
-        '& h2': { fontSize: 'lg' },
-        '& p': { mb: '3' },
-        '& ul, & ol': { pl: '6', mb: '3' },
-        '& ul': { listStyle: 'disc' },
-        '& ol': { listStyle: 'decimal' },
-        '& table': { borderCollapse: 'collapse', mb: '3', display: 'block', overflowX: 'auto' },
-        '& td, & th': { borderWidth: '1px', borderColor: 'gray.300', p: '1' },
-        '& img': { maxW: '100%', h: 'auto' },
-        '& a': { color: 'blue.700', textDecoration: 'underline' },
-      }}
+      className="nn-note-preview__docx"
       dangerouslySetInnerHTML={{ __html: html.data }}
     />
   );

@@ -1,7 +1,5 @@
-import { Box, Button, chakra, Circle, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { COMMENT_LIMITS } from '@notenest/shared';
-import { FieldLabel, TextArea } from '../../../shared/ui/form-controls';
 import { formatDateTime } from '../../../shared/utils/dates';
 import { COMMENTS_SHOWN, isValidCommentText } from '../api/note-detail-api';
 import {
@@ -38,61 +36,56 @@ export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewe
       : Math.max(comments.length, note.commentsCount);
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="note-comments-heading"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p={{ base: '5', md: '6' }}
-    >
-      <Heading id="note-comments-heading" as="h2" size="lg" mb="4">
+    <section aria-labelledby="note-comments-heading" className="nn-panel nn-note-comments">
+      <h2 id="note-comments-heading" className="nn-heading nn-note-section__title">
         Comments ({formatCount(count)})
-      </Heading>
+      </h2>
 
-      <Box as="form" onSubmit={(e) => void onSubmit(e)} mb="6">
-        <FieldLabel htmlFor="note-comment-text">Add a Comment</FieldLabel>
-        <TextArea
+      <form onSubmit={(e) => void onSubmit(e)} className="nn-note-comments__form">
+        <label htmlFor="note-comment-text" className="nn-label">
+          Add a Comment
+        </label>
+        <textarea
           id="note-comment-text"
+          className="nn-textarea"
           placeholder={COMMENT_PLACEHOLDER}
           value={text}
           maxLength={COMMENT_LIMITS.text.max}
           onChange={(e) => setText(e.target.value)}
           disabled={live.adding}
         />
-        <Button
+        <button
           type="submit"
-          colorPalette="teal"
-          mt="3"
-          loading={live.adding}
-          disabled={!isValidCommentText(text)}
+          className="nn-button nn-button--solid"
+          aria-busy={live.adding || undefined}
+          disabled={live.adding || !isValidCommentText(text)}
         >
+          {live.adding && <span className="nn-spinner" aria-hidden="true" />}
           Submit Comment
-        </Button>
-      </Box>
+        </button>
+      </form>
 
-      <Text role="alert" color="red.700" mb={live.error ? '4' : '0'}>
+      <p role="alert" className="nn-alert nn-note-comments__error">
         {live.error}
-      </Text>
+      </p>
 
-      {status === 'loading' && <Text color="fg.muted">Loading comments...</Text>}
+      {status === 'loading' && <p className="nn-muted">Loading comments...</p>}
       {status === 'failed' && (
-        <Text role="alert" color="red.700">
+        <p role="alert" className="nn-alert">
           The comments could not be loaded. Please try again later.
-        </Text>
+        </p>
       )}
       {status === 'loaded' && comments.length === 0 && (
-        <Text color="fg.muted">{NO_COMMENTS_TEXT}</Text>
+        <p className="nn-muted">{NO_COMMENTS_TEXT}</p>
       )}
       {comments.length > 0 && (
-        <Stack as="ul" gap="3" listStyleType="none" data-testid="comments-list">
+        <ul className="nn-comment-list" data-testid="comments-list">
           {comments.map((c) => (
             <CommentItem key={c.id} comment={c} viewer={viewer} live={live} />
           ))}
-        </Stack>
+        </ul>
       )}
-    </Box>
+    </section>
   );
 }
 
@@ -132,89 +125,91 @@ function CommentItem({ comment, viewer, live }: CommentItemProps) {
     setBusy(null);
   };
 
+  const canEdit = canEditComment(comment, viewer);
+  const canDelete = canDeleteComment(comment, viewer);
   return (
-    <Box
-      as="li"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="lg"
-      p="4"
-      data-comment-id={comment.id}
-    >
-      <Flex gap="3" align="start">
-        <Circle size="9" bg="teal.700" color="white" fontWeight="bold" aria-hidden="true">
-          {commentInitial(comment)}
-        </Circle>
-        <Box flex="1" minW="0">
-          <HStack justify="space-between" align="baseline" gap="3" flexWrap="wrap">
-            <Text fontWeight="semibold" fontSize="sm" data-field="author">
-              {author}
-            </Text>
-            {comment.commentedAt && (
-              <chakra.time
-                dateTime={comment.commentedAt.toISOString()}
-                fontSize="xs"
-                color="fg.muted"
+    <li className="nn-comment" data-comment-id={comment.id}>
+      <span className="nn-comment__avatar" aria-hidden="true">
+        {commentInitial(comment)}
+      </span>
+      <div className="nn-comment__body">
+        <div className="nn-comment__head">
+          <span className="nn-comment__author" data-field="author">
+            {author}
+          </span>
+          {comment.commentedAt && (
+            <time dateTime={comment.commentedAt.toISOString()} className="nn-comment__time">
+              {formatDateTime(comment.commentedAt)}
+              {comment.editedAt && ' (edited)'}
+            </time>
+          )}
+        </div>
+        {editing ? (
+          <form onSubmit={(e) => void save(e)} className="nn-comment__edit">
+            <label htmlFor={editId} className="nn-label">
+              Edit your comment
+            </label>
+            <textarea
+              id={editId}
+              className="nn-textarea"
+              value={draft}
+              maxLength={COMMENT_LIMITS.text.max}
+              onChange={(e) => setDraft(e.target.value)}
+              disabled={busy === 'save'}
+              autoFocus
+            />
+            <div className="nn-comment__actions">
+              <button
+                type="submit"
+                className="nn-button nn-button--solid nn-button--sm"
+                aria-busy={busy === 'save' || undefined}
+                disabled={busy === 'save' || !isValidCommentText(draft)}
               >
-                {formatDateTime(comment.commentedAt)}
-                {comment.editedAt && ' (edited)'}
-              </chakra.time>
+                {busy === 'save' && <span className="nn-spinner" aria-hidden="true" />}
+                Save
+              </button>
+              <button
+                type="button"
+                className="nn-button nn-button--outline nn-button--gray nn-button--sm"
+                onClick={() => setEditing(false)}
+              >
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <p className="nn-comment__text" data-field="text">
+            {comment.text}
+          </p>
+        )}
+        {!editing && (canEdit || canDelete) && (
+          <div className="nn-comment__actions">
+            {canEdit && (
+              <button
+                type="button"
+                className="nn-button nn-button--outline nn-button--gray nn-button--xs"
+                onClick={startEdit}
+                aria-label="Edit comment"
+              >
+                Edit
+              </button>
             )}
-          </HStack>
-          {editing ? (
-            <Box as="form" onSubmit={(e) => void save(e)} mt="2">
-              <FieldLabel htmlFor={editId}>Edit your comment</FieldLabel>
-              <TextArea
-                id={editId}
-                value={draft}
-                maxLength={COMMENT_LIMITS.text.max}
-                onChange={(e) => setDraft(e.target.value)}
-                disabled={busy === 'save'}
-                autoFocus
-              />
-              <HStack mt="2" gap="2">
-                <Button
-                  type="submit"
-                  size="sm"
-                  colorPalette="teal"
-                  loading={busy === 'save'}
-                  disabled={!isValidCommentText(draft)}
-                >
-                  Save
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setEditing(false)}>
-                  Cancel
-                </Button>
-              </HStack>
-            </Box>
-          ) : (
-            <Text mt="1" whiteSpace="pre-line" wordBreak="break-word" data-field="text">
-              {comment.text}
-            </Text>
-          )}
-          {!editing && (canEditComment(comment, viewer) || canDeleteComment(comment, viewer)) && (
-            <HStack mt="2" gap="2">
-              {canEditComment(comment, viewer) && (
-                <Button size="xs" variant="outline" onClick={startEdit} aria-label="Edit comment">
-                  Edit
-                </Button>
-              )}
-              {canDeleteComment(comment, viewer) && (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  colorPalette="red"
-                  onClick={() => void remove()}
-                  loading={busy === 'delete'}
-                  aria-label="Delete comment"
-                >
-                  Delete
-                </Button>
-              )}
-            </HStack>
-          )}
-        </Box>
-      </Flex>
-    </Box>
+            {canDelete && (
+              <button
+                type="button"
+                className="nn-button nn-button--outline nn-button--red nn-button--xs"
+                onClick={() => void remove()}
+                aria-busy={busy === 'delete' || undefined}
+                disabled={busy === 'delete'}
+                aria-label="Delete comment"
+              >
+                {busy === 'delete' && <span className="nn-spinner" aria-hidden="true" />}
+                Delete
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
   );
 }

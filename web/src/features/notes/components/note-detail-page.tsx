@@ -1,131 +1,142 @@
-import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
-import { LoadingState, RouterButton } from '../../../shared/ui';
+import { LoadingState } from '../../../shared/ui/loading-state';
 import { HeartIcon } from '../../../shared/ui/icons';
 import { formatDate } from '../../../shared/utils/dates';
+import { formatCount } from '../../../shared/utils/numbers';
 import { useAuth } from '../../auth';
 import type { NoteDetail, Viewer } from '../api/note-detail-model';
 import { useLiveNote } from '../hooks/use-live-note';
 import { useNotePageActions } from '../hooks/use-note-page-actions';
 import { NoteComments } from './note-comments';
+import './note-page.css';
 import { NotePreview } from './note-preview';
 import { NoteSidePanels } from './note-side-panels';
-import { formatCount } from '../../../shared/utils/numbers';
 
 /** Spec section 2 "Note detail screen", failure state. */
 function LoadFailure() {
   return (
-    <Container maxW="xl" py="20" textAlign="center">
-      <Stack gap="4" align="center" role="alert">
-        <Heading as="h1" size="2xl">
-          Something went wrong
-        </Heading>
-        <Text color="fg.muted">
-          We couldn't load the notes you requested. Please try again later
-        </Text>
-        <Button colorPalette="teal" onClick={() => window.location.reload()}>
-          Try Again
-        </Button>
-      </Stack>
-    </Container>
+    <div className="nn-note-state" role="alert">
+      <h1 className="nn-heading nn-note-state__title">Something went wrong</h1>
+      <p className="nn-muted">
+        We couldn&apos;t load the notes you requested. Please try again later
+      </p>
+      <button
+        type="button"
+        className="nn-button nn-button--solid"
+        onClick={() => window.location.reload()}
+      >
+        Try Again
+      </button>
+    </div>
   );
 }
 
 /** A note that was deleted, or that this reader may not see (pending review). */
 function Unavailable() {
   return (
-    <Container maxW="xl" py="20" textAlign="center">
-      <Stack gap="4" align="center">
-        <Heading as="h1" size="2xl">
-          This note is not available
-        </Heading>
-        <Text color="fg.muted">
-          It may have been deleted, or it is waiting for an admin&apos;s review. Browse the notes
-          that are shared now.
-        </Text>
-        <RouterButton to={paths.browse} colorPalette="teal">
-          Browse Notes
-        </RouterButton>
-      </Stack>
-    </Container>
+    <div className="nn-note-state">
+      <h1 className="nn-heading nn-note-state__title">This note is not available</h1>
+      <p className="nn-muted">
+        It may have been deleted, or it is waiting for an admin&apos;s review. Browse the notes that
+        are shared now.
+      </p>
+      <Link to={paths.browse} className="nn-button nn-button--solid">
+        Browse Notes
+      </Link>
+    </div>
   );
+}
+
+/** A button's spinner while its action runs (Chakra's Button `loading`). */
+function Busy({ when }: { when: boolean }) {
+  return when ? <span className="nn-spinner" aria-hidden="true" /> : null;
 }
 
 function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
   const actions = useNotePageActions(note, viewer.uid);
   const likes = `${formatCount(note.likesCount)} ${note.likesCount === 1 ? 'like' : 'likes'}`;
+  const outline = 'nn-button nn-button--outline';
   return (
-    <Box
-      as="section"
-      aria-labelledby="note-title"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p={{ base: '5', md: '8' }}
-    >
-      <Heading id="note-title" as="h1" size="3xl" mb="3">
+    <section aria-labelledby="note-title" className="nn-panel nn-note-header">
+      <h1 id="note-title" className="nn-heading nn-note-header__title">
         {note.title}
-      </Heading>
-      <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm" mb="4">
-        <Text data-field="subject">{note.subjectName ?? 'N/A'}</Text>
-        <Text aria-hidden="true">•</Text>
-        <Text data-field="course">{note.courseName ?? 'N/A'}</Text>
+      </h1>
+      <div className="nn-note-header__meta">
+        <span data-field="subject">{note.subjectName ?? 'N/A'}</span>
+        <span aria-hidden="true">•</span>
+        <span data-field="course">{note.courseName ?? 'N/A'}</span>
         {note.createdAt && (
           <>
-            <Text aria-hidden="true">•</Text>
+            <span aria-hidden="true">•</span>
             <time dateTime={note.createdAt.toISOString()} data-field="created">
               {formatDate(note.createdAt)}
             </time>
           </>
         )}
-      </HStack>
+      </div>
       {note.description && (
-        <Text whiteSpace="pre-line" mb="6" data-field="description">
+        <p className="nn-note-header__description" data-field="description">
           {note.description}
-        </Text>
+        </p>
       )}
-      <HStack gap="3" flexWrap="wrap">
+      <div className="nn-note-header__actions">
         {note.fileUrl && (
-          <Button asChild colorPalette="teal">
-            <a href={note.fileUrl} target="_blank" rel="noopener noreferrer">
-              View Notes
-            </a>
-          </Button>
+          <a
+            href={note.fileUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="nn-button nn-button--solid"
+          >
+            View Notes
+          </a>
         )}
-        <Button
-          colorPalette="teal"
-          variant="outline"
+        <button
+          type="button"
+          className={outline}
           onClick={actions.download}
           // Busy, not disabled: a disabled button drops keyboard focus (a second press is ignored).
           aria-busy={actions.downloading || undefined}
           disabled={!note.fileUrl}
         >
           Download
-        </Button>
-        <Button variant="outline" onClick={actions.share} aria-live="polite">
+        </button>
+        <button
+          type="button"
+          className={`${outline} nn-button--gray`}
+          onClick={actions.share}
+          aria-live="polite"
+        >
           {actions.copied ? 'Copied!' : 'Share'}
-        </Button>
-        <Button variant="outline" onClick={actions.archive} loading={actions.archiving}>
+        </button>
+        <button
+          type="button"
+          className={`${outline} nn-button--gray`}
+          onClick={actions.archive}
+          disabled={actions.archiving}
+          aria-busy={actions.archiving || undefined}
+        >
+          <Busy when={actions.archiving} />
           Archive
-        </Button>
+        </button>
         {/* Spec section 6: shown to everyone who sees the note; the Update screen and the facade
             decide who may use them, and say so. */}
-        <RouterButton to={paths.updateNote(note.id)} variant="outline">
+        <Link to={paths.updateNote(note.id)} className={`${outline} nn-button--gray`}>
           Edit
-        </RouterButton>
-        <Button
-          variant="outline"
-          colorPalette="red"
+        </Link>
+        <button
+          type="button"
+          className={`${outline} nn-button--red`}
           onClick={actions.deleteNote}
-          loading={actions.deleting}
+          disabled={actions.deleting}
+          aria-busy={actions.deleting || undefined}
         >
+          <Busy when={actions.deleting} />
           Delete
-        </Button>
-        <Button
-          variant="outline"
-          colorPalette="red"
+        </button>
+        <button
+          type="button"
+          className={`${outline} nn-button--red`}
           // The visible count first (axe: label-content-name-mismatch); the state is aria-pressed.
           aria-label={`${likes}, like`}
           aria-pressed={actions.liked ?? undefined}
@@ -136,54 +147,55 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
         >
           <HeartIcon filled={actions.liked === true} />
           {formatCount(note.likesCount)}
-        </Button>
-      </HStack>
+        </button>
+      </div>
       {actions.likeMessage && (
-        <Text mt="4" role="alert" color="red.700" fontWeight="medium">
+        <p role="alert" className="nn-alert nn-note-header__message">
           {actions.likeMessage}
-        </Text>
+        </p>
       )}
       {actions.deleteMessage && (
-        <Text mt="4" role="alert" color="red.700" fontWeight="medium">
+        <p role="alert" className="nn-alert nn-note-header__message">
           {actions.deleteMessage}
-        </Text>
+        </p>
       )}
-      {actions.archiveMessage && (
-        <Text
-          mt="4"
-          role={actions.archiveMessage.kind === 'error' ? 'alert' : 'status'}
-          color={actions.archiveMessage.kind === 'error' ? 'red.700' : 'green.800'}
-          fontWeight="medium"
-        >
-          {actions.archiveMessage.text}
-        </Text>
-      )}
-    </Box>
+      {actions.archiveMessage &&
+        (actions.archiveMessage.kind === 'error' ? (
+          <p role="alert" className="nn-alert nn-note-header__message">
+            {actions.archiveMessage.text}
+          </p>
+        ) : (
+          <p role="status" className="nn-note-header__message nn-note-header__message--ok">
+            {actions.archiveMessage.text}
+          </p>
+        ))}
+    </section>
   );
 }
 
 function NoteScreen({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
   return (
     // The header's width (6xl, shared/ui/base.css .nn-container): the page lines up with it.
-    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
-        <Stack gap="6" minW="0">
+    <div className="nn-container nn-note-page">
+      <div className="nn-note-page__grid">
+        <div className="nn-note-page__main">
           <NoteHeader note={note} viewer={viewer} />
           <NotePreview note={note} />
           <NoteComments note={note} viewer={viewer} />
-        </Stack>
+        </div>
         {/* Not an <aside>: a complementary landmark must not sit inside <main>. */}
-        <Box>
+        <div className="nn-note-page__side">
           <NoteSidePanels note={note} />
-        </Box>
-      </Grid>
-    </Container>
+        </div>
+      </div>
+    </div>
   );
 }
 
 /**
  * /notes/:notesId (guarded): the note, its preview, comments and actions, kept live for every
- * viewer (likes, downloads and comments from other readers appear without a reload).
+ * viewer (likes, downloads and comments from other readers appear without a reload). Plain
+ * markup and CSS (note-page.css), no Chakra: see CHAKRA_FREE_PAGES in app/router.tsx.
  */
 export default function NoteDetailPage() {
   const { notesId = '' } = useParams();

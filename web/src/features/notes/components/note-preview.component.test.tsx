@@ -1,10 +1,6 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { NOTE_MESSAGES } from '@notenest/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSystem } from '../../../shared/ui/system';
-
-const system = getSystem();
 import type { NoteDetail } from '../api/note-detail-model';
 import { NotePreview } from './note-preview';
 
@@ -41,11 +37,8 @@ class ScrollObserver {
 }
 
 function show(note: Partial<NoteDetail>) {
-  return render(
-    <ChakraProvider value={system}>
-      <NotePreview note={{ ...NOTE, ...note }} />
-    </ChakraProvider>,
-  );
+  // Plain markup (note-page.css): no Chakra provider needed.
+  return render(<NotePreview note={{ ...NOTE, ...note }} />);
 }
 
 beforeEach(() => {

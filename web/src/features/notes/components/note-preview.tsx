@@ -1,7 +1,6 @@
-import { Box, chakra, Heading, Text } from '@chakra-ui/react';
 import { NOTE_MESSAGES } from '@notenest/shared';
 import { lazy, Suspense } from 'react';
-import { LoadingState } from '../../../shared/ui';
+import { LoadingState } from '../../../shared/ui/loading-state';
 import { useAsync } from '../../../shared/utils/use-async';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
 import { previewKindOf, type NoteDetail } from '../api/note-detail-model';
@@ -24,23 +23,18 @@ export function NotePreview({ note }: { note: NoteDetail }) {
   const label = `Preview of ${note.fileName ?? note.title}`;
   const url = note.fileUrl;
   return (
-    <Box
-      as="section"
-      aria-labelledby="note-preview-heading"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p={{ base: '4', md: '6' }}
-    >
-      <Heading id="note-preview-heading" as="h2" size="lg" mb="4">
+    <section aria-labelledby="note-preview-heading" className="nn-panel nn-note-preview">
+      <h2 id="note-preview-heading" className="nn-heading nn-note-section__title">
         Preview
-      </Heading>
-      <Box ref={box} minH={kind && url && !note.fileRefused ? '40' : undefined}>
+      </h2>
+      <div
+        ref={box}
+        className={kind && url && !note.fileRefused ? 'nn-note-preview__box--sized' : undefined}
+      >
         {note.fileRefused ? (
-          <Text role="alert" color="red.700" data-testid="file-refused">
+          <p role="alert" className="nn-alert" data-testid="file-refused">
             {NOTE_MESSAGES.fileContent}. The file is not shown or served.
-          </Text>
+          </p>
         ) : kind && url ? (
           near && (
             <Suspense fallback={<LoadingState label="Loading preview..." />}>
@@ -50,13 +44,13 @@ export function NotePreview({ note }: { note: NoteDetail }) {
             </Suspense>
           )
         ) : (
-          <Text color="fg.muted">
+          <p className="nn-muted">
             A preview is available for PDF, DOCX and TXT files. Use View Notes or Download to open
             this file.
-          </Text>
+          </p>
         )}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }
 
@@ -66,29 +60,18 @@ function TextPreview({ url }: { url: string }) {
   if (file.status === 'error') return <PreviewFailed />;
   return (
     <>
-      <chakra.pre
+      <pre
         data-testid="text-preview"
         tabIndex={0}
         aria-label="File text"
-        maxH="70vh"
-        overflow="auto"
-        whiteSpace="pre-wrap"
-        wordBreak="break-word"
-        fontFamily="mono"
-        fontSize="sm"
-        bg="gray.50"
-        color="gray.900"
-        p="4"
-        rounded="md"
-        borderWidth="1px"
-        borderColor="gray.200"
+        className="nn-note-preview__text"
       >
         {file.data.text}
-      </chakra.pre>
+      </pre>
       {file.data.cut && (
-        <Text mt="2" fontSize="sm" color="fg.muted">
+        <p className="nn-muted nn-note-preview__hint">
           The preview shows the beginning of the file; Download has all of it.
-        </Text>
+        </p>
       )}
     </>
   );

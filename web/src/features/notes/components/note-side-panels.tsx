@@ -1,4 +1,3 @@
-import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../shared/utils/dates';
 import type { NoteDetail } from '../api/note-detail-model';
@@ -6,20 +5,12 @@ import { formatCount } from '../../../shared/utils/numbers';
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p="5"
-    >
-      <Heading id={id} as="h2" size="md" mb="3">
+    <section aria-labelledby={id} className="nn-panel">
+      <h2 id={id} className="nn-heading nn-note-panel__title">
         {title}
-      </Heading>
+      </h2>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -31,18 +22,14 @@ function Facts({
   testId: string;
 }) {
   return (
-    <Stack as="dl" gap="2" fontSize="sm" data-testid={testId}>
+    <dl className="nn-note-facts" data-testid={testId}>
       {rows.map(([label, value]) => (
-        <Box key={label} display="flex" justifyContent="space-between" gap="3" data-field={label}>
-          <Text as="dt" color="fg.muted">
-            {label}
-          </Text>
-          <Text as="dd" fontWeight="semibold" textAlign="end">
-            {value}
-          </Text>
-        </Box>
+        <div key={label} data-field={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
       ))}
-    </Stack>
+    </dl>
   );
 }
 
@@ -50,19 +37,15 @@ function Facts({
 export function NoteSidePanels({ note }: { note: NoteDetail }) {
   const na = (v: string | number | null) => (v === null ? 'N/A' : String(v));
   return (
-    <Stack gap="5">
+    <>
       <Panel id="note-statistics-heading" title="Statistics">
         {/* The review status heads the panel (it floated alone between the panels). */}
-        <Badge
-          size="lg"
-          mb="3"
-          // Explicit shades: the darkest text on the lightest tint keeps the contrast well above AA.
-          bg={note.approved ? 'green.100' : 'orange.100'}
-          color={note.approved ? 'green.900' : 'orange.900'}
+        <span
+          className={`nn-note-badge${note.approved ? ' nn-note-badge--approved' : ''}`}
           data-testid="approval-badge"
         >
           {note.approved ? 'Approved by Admin' : 'Pending Approval'}
-        </Badge>
+        </span>
         <Facts
           testId="note-statistics"
           rows={[
@@ -84,6 +67,6 @@ export function NoteSidePanels({ note }: { note: NoteDetail }) {
           ]}
         />
       </Panel>
-    </Stack>
+    </>
   );
 }

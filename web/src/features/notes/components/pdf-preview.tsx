@@ -1,6 +1,5 @@
-import { Box, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { LoadingState } from '../../../shared/ui';
+import { LoadingState } from '../../../shared/ui/loading-state';
 import { useAsync } from '../../../shared/utils/use-async';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
 import { useWidth } from '../../../shared/utils/use-width';
@@ -26,33 +25,27 @@ export default function PdfPreview({ url, title }: { url: string; title: string 
     [pdf],
   );
   return (
-    <Box ref={box} data-testid="pdf-preview">
+    <div ref={box} data-testid="pdf-preview">
       {pdf.status === 'loading' && <LoadingState label="Loading preview..." />}
       {pdf.status === 'error' && <PreviewFailed />}
       {pdf.status === 'success' && (
         <>
-          <chakra.ol
-            listStyle="none"
-            display="flex"
-            flexDirection="column"
-            gap="3"
-            aria-label={title}
-          >
+          <ol className="nn-note-preview__pages" aria-label={title}>
             {Array.from({ length: Math.min(pdf.data.numPages, PDF_PREVIEW_PAGES) }, (_, i) => (
-              <chakra.li key={i}>
+              <li key={i}>
                 <PdfPage doc={pdf.data} n={i + 1} width={width} />
-              </chakra.li>
+              </li>
             ))}
-          </chakra.ol>
+          </ol>
           {pdf.data.numPages > PDF_PREVIEW_PAGES && (
-            <Text mt="2" fontSize="sm" color="fg.muted">
+            <p className="nn-muted nn-note-preview__hint">
               The preview shows the first {PDF_PREVIEW_PAGES} of {pdf.data.numPages} pages; Download
               has all of it.
-            </Text>
+            </p>
           )}
         </>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -76,18 +69,13 @@ function PdfPage({ doc, n, width }: { doc: PdfPreviewDocument; n: number; width:
     );
   }, [doc, n, near, width, canvas]);
   return (
-    <chakra.canvas
+    <canvas
       ref={canvas}
       role="img"
       aria-label={`Page ${n} of ${doc.numPages}`}
       data-drawn={drawn ? 'true' : undefined}
-      display="block"
-      width="100%"
+      className="nn-note-preview__page"
       style={{ aspectRatio: shape }}
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="sm"
     />
   );
 }

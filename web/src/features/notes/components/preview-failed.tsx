@@ -1,9 +1,7 @@
-import { Text } from '@chakra-ui/react';
-
 export function PreviewFailed() {
   return (
-    <Text role="alert" color="red.700">
+    <p role="alert" className="nn-alert">
       The preview could not be loaded. Use View Notes or Download to open the file.
-    </Text>
+    </p>
   );
 }
