@@ -1,4 +1,5 @@
 import type { Auth } from 'firebase/auth';
+import { AppError, SIGN_IN_REQUIRED } from '../errors/app-error';
 
 export type AuthSdk = typeof import('firebase/auth');
 export interface AuthHandle {
@@ -31,4 +32,17 @@ export async function currentIdToken(): Promise<string | null> {
   const { auth } = await pending;
   await auth.authStateReady();
   return (await auth.currentUser?.getIdToken()) ?? null;
+}
+
+/**
+ * The signed-in user's ID token for a call that needs one (the facade's, shared/http/facade.ts),
+ * loading Auth if this page has not yet. The one place a request gets its token; rejects when no
+ * one is signed in.
+ */
+export async function requireIdToken(): Promise<string> {
+  const { auth } = await loadAuth();
+  await auth.authStateReady();
+  const token = await auth.currentUser?.getIdToken();
+  if (!token) throw new AppError('signed-out', SIGN_IN_REQUIRED);
+  return token;
 }

@@ -15,6 +15,7 @@
  * No SDK code: this module is plain `fetch`, so a page can read before (or without) loading
  * Firestore Lite. Values are decoded to plain JS: timestamps to Date, integers to number.
  */
+import { AppError, isAppError } from '../errors/app-error';
 import { currentIdToken } from './auth';
 import { EMULATOR_PORTS, FIREBASE_OPTIONS, currentEmulatorHost } from './config';
 
@@ -145,18 +146,6 @@ export function documentsOf(results: unknown): DecodedDocument[] {
     .map(decodeDocument);
 }
 
-/** Thrown for an error answer: the HTTP status and Firestore's status name (PERMISSION_DENIED). */
-export class FirestoreRestError extends Error {
-  constructor(
-    readonly httpStatus: number,
-    readonly status: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FirestoreRestError';
-  }
-}
-
 async function call(url: string, init: RequestInit): Promise<unknown> {
   const token = await currentIdToken();
   const headers: Record<string, string> = { 'Content-Type': 'text/plain' };
@@ -165,11 +154,11 @@ async function call(url: string, init: RequestInit): Promise<unknown> {
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const error = (body as { error?: { status?: string; message?: string } } | null)?.error;
-    throw new FirestoreRestError(
-      res.status,
-      error?.status ?? 'UNKNOWN',
-      error?.message ?? `Firestore answered ${res.status}`,
-    );
+    throw new AppError('server', error?.message ?? `Firestore answered ${res.status}`, {
+      status: res.status,
+      code: error?.status ?? null,
+      serverMessage: error?.message ?? null,
+    });
   }
   return body;
 }
@@ -204,7 +193,7 @@ export async function getDocument(
   try {
     return decodeDocument((await call(url, { method: 'GET' })) as RestDocument);
   } catch (e) {
-    if (e instanceof FirestoreRestError && e.httpStatus === 404) return null;
+    if (isAppError(e, 'server') && e.status === 404) return null;
     throw e;
   }
 }

@@ -1,25 +1,16 @@
+import { AppError, UNAVAILABLE } from '../errors/app-error';
+import { requireIdToken } from '../firebase/auth';
+
 /**
  * Calls to the REST facade (functions/, spec section 7) through Hosting's same-origin `/api`
  * rewrite, authenticated with the user's Firebase ID token. Answers are `{success, message}`;
- * anything else (a non-2xx status, `success: false`, a non-JSON body) becomes an Error carrying
- * the server's message when there is one.
+ * anything else (a non-2xx status, `success: false`, a non-JSON body) rejects with an AppError of
+ * kind `server` carrying the server's message when there is one; no answer at all, `unreachable`.
  */
-export class FacadeError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    /** The server's own message, when the answer carried one (the spec shows it as is). */
-    readonly serverMessage: string | null = null,
-  ) {
-    super(message);
-    this.name = 'FacadeError';
-  }
-}
-
 export interface FacadeRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** ID token for `Authorization: Bearer`. */
-  token?: string;
+  /** Sends the signed-in user's ID token (`Authorization: Bearer`); rejects when signed out. */
+  signedIn?: boolean;
   json?: unknown;
 }
 
@@ -40,16 +31,21 @@ export async function callFacadePage<T>(
 
 export async function callFacade<T = { success: boolean; message?: string }>(
   path: string,
-  { method, token, json }: FacadeRequest,
+  { method, signedIn, json }: FacadeRequest,
   onHeaders?: (headers: Headers) => void,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (signedIn) headers['authorization'] = `Bearer ${await requireIdToken()}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers,
     body: json === undefined ? undefined : JSON.stringify(json),
+  }).catch((error: unknown) => {
+    throw new AppError('unreachable', 'The server could not be reached', {
+      code: UNAVAILABLE,
+      cause: error,
+    });
   });
   onHeaders?.(response.headers);
   const text = await response.text();
@@ -64,11 +60,10 @@ export async function callFacade<T = { success: boolean; message?: string }>(
       ? (body as { message: string }).message
       : null;
   if (!response.ok || (body as { success?: unknown } | null)?.success === false) {
-    throw new FacadeError(
-      message ?? `Request failed with status ${response.status}`,
-      response.status,
-      message,
-    );
+    throw new AppError('server', message ?? `Request failed with status ${response.status}`, {
+      status: response.status,
+      serverMessage: message,
+    });
   }
   return body as T;
 }

@@ -10,7 +10,7 @@
  * instance, so a page never loads the other SDK for these few writes.
  */
 import { COMMENT_LIMITS } from '@notenest/shared';
-import { loadAuth, type FirestoreHandle, type LiveFirestoreHandle } from '../firebase';
+import { type FirestoreHandle, type LiveFirestoreHandle } from '../firebase';
 import { callFacade } from '../http/facade';
 import { spendInTransaction, withRateLimit } from './rate-limit';
 
@@ -36,7 +36,7 @@ export async function fetchLiked(
  * Like or unlike in one transaction, as the rules demand: the like document (its id is the uid) is
  * created or deleted together with likesCount moving by exactly 1 (an increment, so no read of
  * the current count is needed); a like also spends a unit of the user's like limit on this note
- * (users/{uid}/limits/like). Throws RateLimitError with the user-facing message when the limit is
+ * (users/{uid}/limits/like). Throws a `rate-limited` AppError with the user-facing message when the limit is
  * reached.
  */
 export async function setLiked(
@@ -91,14 +91,6 @@ export function isValidCommentText(text: string): boolean {
   return size >= COMMENT_LIMITS.text.min && size <= COMMENT_LIMITS.text.max;
 }
 
-/** The signed-in user's ID token for the facade. */
-export async function idToken(): Promise<string> {
-  const { auth } = await loadAuth();
-  const token = await auth.currentUser?.getIdToken();
-  if (!token) throw new Error('Please sign in to continue');
-  return token;
-}
-
 /**
  * Adds a comment as the signed-in user through the facade (`POST /api/notes/{id}/comment`, the
  * spec's call): it writes the comment with the author's profile username; the comment trigger
@@ -110,7 +102,7 @@ export async function addComment(noteId: string, text: string): Promise<number |
   if (!isValidCommentText(text)) throw new Error('A comment needs 1 to 1000 characters');
   const answer = await callFacade<{ success: boolean; commentsCount?: unknown }>(
     `/api/notes/${encodeURIComponent(noteId)}/comment`,
-    { method: 'POST', token: await idToken(), json: { text } },
+    { method: 'POST', signedIn: true, json: { text } },
   );
   return typeof answer.commentsCount === 'number' ? answer.commentsCount : null;
 }

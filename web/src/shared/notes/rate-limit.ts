@@ -12,18 +12,16 @@ import {
   type NextWindow,
   type RateAction,
 } from '@notenest/shared';
+import { AppError, toAppError } from '../errors/app-error';
 import type {
   FirestoreHandle,
   FirestoreTransaction as Transaction,
   LiveFirestoreHandle,
 } from '../firebase';
 
-/** The limit is reached: the message says what to do. */
-export class RateLimitError extends Error {
-  constructor(readonly action: RateAction) {
-    super(RATE_LIMIT_MESSAGES[action]);
-    this.name = 'RateLimitError';
-  }
+/** The limit is reached: an AppError of kind `rate-limited` whose message says what to do. */
+export function rateLimitError(action: RateAction): AppError {
+  return new AppError('rate-limited', RATE_LIMIT_MESSAGES[action]);
 }
 
 /**
@@ -48,7 +46,7 @@ function flipped(action: RateAction, count: number, next: NextWindow): NextWindo
 
 /**
  * Reads the user's `action` window in `tx` and returns the write that spends one unit on `key`
- * (do it after the transaction's other reads). Throws RateLimitError when the limit is reached.
+ * (do it after the transaction's other reads). Throws a `rate-limited` AppError when the limit is reached.
  */
 export async function spendInTransaction(
   handle: FirestoreHandle | LiveFirestoreHandle,
@@ -68,7 +66,7 @@ export async function spendInTransaction(
   if (current) reading.seen.startMs = current.startMs;
   let next = nextWindow(action, current, Date.now());
   if (reading.flip && current) next = flipped(action, count, next);
-  if (next.kind === 'limited') throw new RateLimitError(action);
+  if (next.kind === 'limited') throw rateLimitError(action);
   const at = sdk.serverTimestamp();
   return () =>
     tx.set(
@@ -93,7 +91,7 @@ export async function withRateLimit<T>(
     const { startMs } = seen;
     const nearEnd =
       startMs !== undefined && Math.abs(startMs + RATE_WINDOW_MS - Date.now()) < CLOCK_SLACK_MS;
-    if ((error as { code?: unknown }).code !== 'permission-denied' || !nearEnd) throw error;
+    if (toAppError(error).code !== 'permission-denied' || !nearEnd) throw error;
     return attempt({ flip: true, seen });
   }
 }

@@ -4,7 +4,6 @@
  * and deletes cascade (notes, files, comments, likes, saved copies), none of which a browser may
  * do under the rules. A failed call rejects with an Error whose message is the server's reason.
  */
-import type { User } from 'firebase/auth';
 import { callFacade, callFacadePage } from '../../../shared/http/facade';
 import {
   toAdminNote,
@@ -20,14 +19,14 @@ import {
 
 type Json = Record<string, unknown>;
 
-async function call<T>(user: User, path: string, method: 'GET' | 'PUT' | 'DELETE', json?: unknown) {
-  return callFacade<T>(path, { method, token: await user.getIdToken(), json });
+async function call<T>(path: string, method: 'GET' | 'PUT' | 'DELETE', json?: unknown) {
+  return callFacade<T>(path, { method, signedIn: true, json });
 }
 
 const id = (v: string) => encodeURIComponent(v);
 
-export async function fetchStats(user: User): Promise<AdminStats> {
-  return toAdminStats(await call<Json>(user, '/api/admin/stats', 'GET'));
+export async function fetchStats(): Promise<AdminStats> {
+  return toAdminStats(await call<Json>('/api/admin/stats', 'GET'));
 }
 
 /** One page of a list: its items and the cursor of the next page (null on the last). */
@@ -45,77 +44,72 @@ function pageQuery(params: Record<string, string | null | undefined>): string {
 }
 
 async function page<T>(
-  user: User,
   path: string,
   params: Record<string, string | null | undefined>,
   map: (v: Json) => T,
 ): Promise<ListPage<T>> {
   const { items, next } = await callFacadePage<Json>(`${path}${pageQuery(params)}`, {
     method: 'GET',
-    token: await user.getIdToken(),
+    signedIn: true,
   });
   return { items: items.map(map), next };
 }
 
 /** Users, newest first; `search` matches words of the username or email (server-side). */
-export function fetchUsers(user: User, search: string, cursor: string | null) {
-  return page(user, '/api/admin/users', { search, cursor }, toAdminUser);
+export function fetchUsers(search: string, cursor: string | null) {
+  return page('/api/admin/users', { search, cursor }, toAdminUser);
 }
 
 /** Saves username, email and role; a role change reaches that user's next ID token. */
-export async function updateUser(user: User, uid: string, edit: UserEdit): Promise<AdminUser> {
+export async function updateUser(uid: string, edit: UserEdit): Promise<AdminUser> {
   const json = { username: edit.username.trim(), email: edit.email.trim(), role: edit.role };
-  return toAdminUser(await call<Json>(user, `/api/admin/users/${id(uid)}`, 'PUT', json));
+  return toAdminUser(await call<Json>(`/api/admin/users/${id(uid)}`, 'PUT', json));
 }
 
 /** Deletes the account and everything it owns. */
-export async function deleteUser(user: User, uid: string): Promise<void> {
-  await call(user, `/api/admin/users/${id(uid)}`, 'DELETE');
+export async function deleteUser(uid: string): Promise<void> {
+  await call(`/api/admin/users/${id(uid)}`, 'DELETE');
 }
 
 /** Notes, newest first, filtered by a search and a college (server-side). */
 export function fetchNotes(
-  user: User,
   filter: { search: string; college: string },
   cursor: string | null,
 ): Promise<ListPage<AdminNote>> {
   return page(
-    user,
     '/api/admin/notes',
     { search: filter.search, college: filter.college, cursor },
     toAdminNote,
   );
 }
 
-export function fetchPendingNotes(user: User, cursor: string | null): Promise<ListPage<AdminNote>> {
-  return page(user, '/api/admin/notes/pending', { cursor }, toAdminNote);
+export function fetchPendingNotes(cursor: string | null): Promise<ListPage<AdminNote>> {
+  return page('/api/admin/notes/pending', { cursor }, toAdminNote);
 }
 
 export function fetchCollegeNotes(
-  user: User,
   college: string,
   cursor: string | null,
 ): Promise<ListPage<AdminNote>> {
-  return page(user, `/api/admin/notes/college/${id(college)}`, { cursor }, toAdminNote);
+  return page(`/api/admin/notes/college/${id(college)}`, { cursor }, toAdminNote);
 }
 
 /** Colleges with their figures, by name; `search` matches the start of the name. */
 export function fetchColleges(
-  user: User,
   search: string,
   cursor: string | null,
 ): Promise<ListPage<CollegeSummary>> {
-  return page(user, '/api/admin/colleges', { search, cursor }, toCollegeSummary);
+  return page('/api/admin/colleges', { search, cursor }, toCollegeSummary);
 }
 
 /** Approves a note, or sets it back to pending (hidden from students again). */
-export async function reviewNote(user: User, noteId: string, approved: boolean) {
+export async function reviewNote(noteId: string, approved: boolean) {
   return toAdminNote(
-    await call<Json>(user, `/api/admin/notes/${id(noteId)}/review`, 'PUT', { approved }),
+    await call<Json>(`/api/admin/notes/${id(noteId)}/review`, 'PUT', { approved }),
   );
 }
 
 /** Deletes a note with its file, comments, likes and saved copies (also how Reject works). */
-export async function deleteNote(user: User, noteId: string): Promise<void> {
-  await call(user, `/api/admin/notes/${id(noteId)}`, 'DELETE');
+export async function deleteNote(noteId: string): Promise<void> {
+  await call(`/api/admin/notes/${id(noteId)}`, 'DELETE');
 }

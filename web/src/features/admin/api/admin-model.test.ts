@@ -9,7 +9,7 @@ import {
   toCollegeSummary,
   validateUserEdit,
 } from './admin-model';
-import { FacadeError } from '../../../shared/http/facade';
+import { AppError } from '../../../shared/errors/app-error';
 
 describe('admin model', () => {
   it('reads a college card defensively', () => {
@@ -90,20 +90,23 @@ describe('admin model', () => {
     expect(bannerText('Failed to update user', new Error('Email taken'))).toBe(
       'Failed to update user: Email taken',
     );
-    expect(bannerText('Failed to fetch users', new Error('Request failed with status 500'))).toBe(
-      'Failed to fetch users',
-    );
+    expect(
+      bannerText(
+        'Failed to fetch users',
+        new AppError('server', 'Request failed with status 500', { status: 500 }),
+      ),
+    ).toBe('Failed to fetch users');
     expect(bannerText('Failed to fetch users', 'x')).toBe('Failed to fetch users');
     // The server's own reason, once; a network failure says so instead of "Failed to fetch".
     expect(
       bannerText(
         'Failed to fetch users',
-        new FacadeError('HTTP 403', 403, 'Admin access required'),
+        new AppError('server', 'HTTP 403', { status: 403, serverMessage: 'Admin access required' }),
       ),
     ).toBe('Failed to fetch users: Admin access required');
-    expect(bannerText('Failed to fetch users', new FacadeError('HTTP 500', 500, null))).toBe(
-      'Failed to fetch users',
-    );
+    expect(
+      bannerText('Failed to fetch users', new AppError('server', 'HTTP 500', { status: 500 })),
+    ).toBe('Failed to fetch users');
     expect(bannerText('Failed to fetch users', new TypeError('Failed to fetch'))).toBe(
       `Failed to fetch users: ${UNREACHABLE}`,
     );

@@ -4,7 +4,7 @@
  * Firebase imports, so it is unit-tested without an SDK.
  */
 import { USER_LIMITS, charLength, type Role } from '@notenest/shared';
-import { FacadeError } from '../../../shared/http/facade';
+import { errorMessage } from '../../../shared/errors/app-error';
 
 /** The spec's section 8 texts of the admin screens. */
 export const ADMIN_ERRORS = {
@@ -186,10 +186,5 @@ export const UNREACHABLE = 'the server could not be reached. Check your connecti
  * "Failed to fetch users" read as an echo). A status without a reason adds nothing.
  */
 export function bannerText(spec: string, error: unknown): string {
-  let reason = '';
-  if (error instanceof FacadeError) reason = error.serverMessage?.trim() ?? '';
-  else if (error instanceof TypeError) reason = UNREACHABLE;
-  else if (error instanceof Error) reason = error.message.trim();
-  if (/^Request failed with status/.test(reason) || reason === spec) reason = '';
-  return reason ? `${spec}: ${reason}` : spec;
+  return errorMessage(error, { fallback: spec, exception: UNREACHABLE, reason: 'after' });
 }

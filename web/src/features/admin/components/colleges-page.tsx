@@ -10,7 +10,6 @@ import {
   bannerText,
   type CollegeSummary,
 } from '../api/admin-model';
-import { useAdminUser } from '../hooks/admin-user';
 import { useServerList } from '../hooks/use-server-list';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import { DataTable, ErrorBanner, PageTitle, ShowMore, StatusBadge, Table } from './admin-ui';
@@ -66,8 +65,7 @@ function CollegeCard({ college, onOpen }: { college: CollegeSummary; onOpen: () 
 
 /** "Notes from {college}": that college's notes from the facade's college query. */
 function CollegeNotes({ college, onBack }: { college: string; onBack: () => void }) {
-  const admin = useAdminUser();
-  const list = useServerList((cursor) => fetchCollegeNotes(admin, college, cursor), college);
+  const list = useServerList((cursor) => fetchCollegeNotes(college, cursor), college);
   const data = list.status === 'success' ? list.items : null;
   return (
     <>
@@ -113,14 +111,13 @@ function CollegeNotes({ college, onBack }: { college: string; onBack: () => void
  * Back and reload keep it.
  */
 export function CollegesPage() {
-  const admin = useAdminUser();
   const [params, setParams] = useSearchParams();
   const open = params.get('college');
   const [search, setSearch] = useState('');
   // Figures kept per college by the note trigger, a page at a time; the search matches the start
   // of the name, on the server.
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useServerList((cursor) => fetchColleges(admin, query, cursor), query);
+  const list = useServerList((cursor) => fetchColleges(query, cursor), query);
 
   if (open) return <CollegeNotes college={open} onBack={() => setParams({})} />;
 

@@ -32,7 +32,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
 /** Dashboard: the facade's aggregated statistics and the most downloaded notes. */
 export function DashboardPage() {
   const user = useAdminUser();
-  const { state, data } = useResource(() => fetchStats(user), user.uid);
+  const { state, data } = useResource(() => fetchStats(), user.uid);
 
   return (
     <>

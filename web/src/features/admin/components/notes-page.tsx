@@ -9,7 +9,6 @@ import {
   bannerText,
   type AdminNote,
 } from '../api/admin-model';
-import { useAdminUser } from '../hooks/admin-user';
 import { useServerList } from '../hooks/use-server-list';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import {
@@ -31,13 +30,12 @@ import { formatCount } from '../../../shared/utils/numbers';
  * set back to pending (hidden from students again), delete (with its file), and a detail view.
  */
 export function NotesPage() {
-  const admin = useAdminUser();
   const [search, setSearch] = useState('');
   const [college, setCollege] = useState('');
   // Searched and filtered on the server, a page at a time.
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useServerList(
-    (cursor) => fetchNotes(admin, { search: query, college }, cursor),
+    (cursor) => fetchNotes({ search: query, college }, cursor),
     `${query}\n${college}`,
   );
   const { update } = list;
@@ -47,7 +45,7 @@ export function NotesPage() {
   const [collegeSearch, setCollegeSearch] = useState('');
   const collegeQuery = useDebouncedValue(collegeSearch.trim(), SEARCH_DEBOUNCE_MS);
   const colleges = useServerList(
-    (cursor) => fetchColleges(admin, collegeQuery, cursor),
+    (cursor) => fetchColleges(collegeQuery, cursor),
     `colleges\n${collegeQuery}`,
   );
   const offerFinder = colleges.hasMore || collegeSearch !== '';
@@ -62,7 +60,7 @@ export function NotesPage() {
     setFailure(null);
     setBusy(note.id);
     try {
-      const saved = await reviewNote(admin, note.id, !note.approved);
+      const saved = await reviewNote(note.id, !note.approved);
       update((list) => list.map((n) => (n.id === saved.id ? saved : n)));
     } catch (error) {
       setFailure(bannerText(ADMIN_ERRORS.review, error));
@@ -74,7 +72,7 @@ export function NotesPage() {
   const onDelete = async (note: AdminNote) => {
     setFailure(null);
     try {
-      await deleteNote(admin, note.id);
+      await deleteNote(note.id);
       update((list) => list.filter((n) => n.id !== note.id));
       setViewingId(null);
     } catch (error) {

@@ -21,7 +21,7 @@ import { NoteDetailDialog } from './note-detail-dialog';
  */
 export function PendingPage() {
   const admin = useAdminUser();
-  const list = useServerList((cursor) => fetchPendingNotes(admin, cursor), admin.uid);
+  const list = useServerList((cursor) => fetchPendingNotes(cursor), admin.uid);
   const { update } = list;
   const data = list.status === 'success' ? list.items : null;
   const [viewingId, setViewingId] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function PendingPage() {
     setFailure(null);
     setBusy(note.id);
     try {
-      await reviewNote(admin, note.id, true);
+      await reviewNote(note.id, true);
       drop(note.id);
     } catch (error) {
       setFailure(bannerText(ADMIN_ERRORS.approve, error));
@@ -50,7 +50,7 @@ export function PendingPage() {
   const onReject = async (note: AdminNote) => {
     setFailure(null);
     try {
-      await deleteNote(admin, note.id);
+      await deleteNote(note.id);
       drop(note.id);
     } catch (error) {
       setFailure(bannerText(ADMIN_ERRORS.deleteNote, error));

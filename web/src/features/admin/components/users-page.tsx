@@ -64,7 +64,6 @@ function EditUserDialog({
   onClose: () => void;
   onSaved: (user: AdminUser) => void;
 }) {
-  const admin = useAdminUser();
   const [edit, setEdit] = useState<UserEdit | null>(null);
   const [errors, setErrors] = useState<UserEditErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -88,7 +87,7 @@ function EditUserDialog({
     setBusy(true);
     setFailure(null);
     try {
-      onSaved(await updateUser(admin, target.id, edit));
+      onSaved(await updateUser(target.id, edit));
     } catch (error) {
       setFailure(bannerText(ADMIN_ERRORS.updateUser, error));
     } finally {
@@ -173,7 +172,7 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   // Searched on the server (words of usernames and emails), a page at a time.
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useServerList((cursor) => fetchUsers(admin, query, cursor), query);
+  const list = useServerList((cursor) => fetchUsers(query, cursor), query);
   const { update } = list;
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
@@ -183,7 +182,7 @@ export function UsersPage() {
   const onDelete = async (target: AdminUser) => {
     setFailure(null);
     try {
-      await deleteUser(admin, target.id);
+      await deleteUser(target.id);
       update((list) => list.filter((u) => u.id !== target.id));
     } catch (error) {
       setFailure(bannerText(ADMIN_ERRORS.deleteUser, error));

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../../shared/errors/app-error';
+
 /**
  * Messages for failed sign-in and sign-up. The spec shows "the server message" (here: what the
  * Auth service answered) or a fallback; Firebase's raw messages ("Firebase: Error
@@ -21,9 +23,5 @@ const MESSAGES: Record<string, string> = {
 export const SIGN_IN_FALLBACK = 'Failed to sign in';
 
 export function authErrorMessage(error: unknown, fallback: string): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && MESSAGES[code]) return MESSAGES[code];
-  if (typeof code === 'string') return fallback;
-  const message = error instanceof Error ? error.message.trim() : '';
-  return message || fallback;
+  return errorMessage(error, { fallback, codes: MESSAGES });
 }

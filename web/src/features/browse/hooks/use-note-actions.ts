@@ -5,7 +5,7 @@ import { paths } from '../../../shared/routing/paths';
 import { fetchLiked, fetchLikedMany, recordDownload, setLiked } from '../api/browse-api';
 import type { BrowseNote } from '../api/browse-model';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
-import { RateLimitError } from '../../../shared/notes/rate-limit';
+import { isAppError } from '../../../shared/errors/app-error';
 
 export type NoteAction = 'like' | 'download';
 
@@ -104,7 +104,7 @@ export function useNoteActions(
           // Spec: like failures are only logged, but for a rate limit, which the user is told
           // about. Forget the state: it is read again next time.
           console.error('Could not update the like', error);
-          if (error instanceof RateLimitError) setNotice(error.message);
+          if (isAppError(error, 'rate-limited')) setNotice(error.message);
           setLikedState(({ [note.id]: _dropped, ...rest }) => rest);
         }
       });

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors/app-error';
 import { useCallback, useEffect, useState } from 'react';
 import { addComment, fetchComments, fetchNote } from '../api/browse-api';
 import type { BrowseComment, BrowseNote } from '../api/browse-model';
@@ -54,9 +55,9 @@ export function useNoteComments(noteId: string, onNote: (note: BrowseNote) => vo
         // refused comment (a rate limit, a note gone) does not vanish silently.
         console.error('Could not add the comment', failure);
         setError(
-          failure instanceof Error && failure.message
-            ? failure.message
-            : 'Your comment could not be posted. Please try again.',
+          errorMessage(failure, {
+            fallback: 'Your comment could not be posted. Please try again.',
+          }),
         );
         setSubmitting(false);
         return false;

@@ -122,7 +122,7 @@ export async function recordDownload(noteId: string, uid: string): Promise<boole
 export async function archiveNote(noteId: string): Promise<void> {
   await callFacade(`/api/notes/archive/${encodeURIComponent(noteId)}`, {
     method: 'POST',
-    token: await interactions.idToken(),
+    signedIn: true,
   });
 }
 
@@ -134,7 +134,7 @@ export async function archiveNote(noteId: string): Promise<void> {
 export async function deleteNote(noteId: string): Promise<void> {
   await callFacade(`/api/uploading/delete/${encodeURIComponent(noteId)}`, {
     method: 'DELETE',
-    token: await interactions.idToken(),
+    signedIn: true,
   });
 }
 
@@ -146,7 +146,7 @@ function commentPath(noteId: string, commentId: string): string {
 export async function updateComment(noteId: string, commentId: string, text: string) {
   await callFacade(commentPath(noteId, commentId), {
     method: 'PUT',
-    token: await interactions.idToken(),
+    signedIn: true,
     json: { text },
   });
 }
@@ -155,6 +155,6 @@ export async function updateComment(noteId: string, commentId: string, text: str
 export async function deleteComment(noteId: string, commentId: string) {
   await callFacade(commentPath(noteId, commentId), {
     method: 'DELETE',
-    token: await interactions.idToken(),
+    signedIn: true,
   });
 }

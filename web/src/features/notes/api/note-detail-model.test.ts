@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FacadeError } from '../../../shared/http/facade';
+import { AppError } from '../../../shared/errors/app-error';
 import {
   ACTION_MESSAGES,
   canDeleteComment,
@@ -131,11 +131,20 @@ describe('failureMessage (spec section 8)', () => {
   it("uses the server's message, else the action's fallback, else its exception text", () => {
     const texts = ACTION_MESSAGES.update;
     expect(
-      failureMessage(new FacadeError('Comment not found', 404, 'Comment not found'), texts),
+      failureMessage(
+        new AppError('server', 'Comment not found', {
+          status: 404,
+          serverMessage: 'Comment not found',
+        }),
+        texts,
+      ),
     ).toBe('Comment not found');
-    expect(failureMessage(new FacadeError('Request failed with status 502', 502), texts)).toBe(
-      'Failed to update comment',
-    );
+    expect(
+      failureMessage(
+        new AppError('server', 'Request failed with status 502', { status: 502 }),
+        texts,
+      ),
+    ).toBe('Failed to update comment');
     expect(failureMessage(new TypeError('Failed to fetch'), texts)).toBe(
       'Something went wrong while updating comment',
     );

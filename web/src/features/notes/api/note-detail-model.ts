@@ -4,7 +4,7 @@
  * failure shows (spec section 8). Pure, so it is unit-tested without an SDK.
  */
 import { BATCHES, NOTE_FILE_TYPES, noteFileTypeFor, type Batch } from '@notenest/shared';
-import { FacadeError } from '../../../shared/http/facade';
+import { errorMessage } from '../../../shared/errors/app-error';
 import { readNoteBasics, text, type NoteBasics } from '../../../shared/notes/note-fields';
 import { toDate } from '../../../shared/utils/dates';
 
@@ -133,6 +133,9 @@ export function failureMessage(
   error: unknown,
   texts: { failed: string; exception: string },
 ): string {
-  if (error instanceof FacadeError) return error.serverMessage ?? texts.failed;
-  return texts.exception;
+  return errorMessage(error, {
+    fallback: texts.failed,
+    exception: texts.exception,
+    ownMessages: false,
+  });
 }

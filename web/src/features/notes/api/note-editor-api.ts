@@ -20,17 +20,13 @@
  */
 import type { User } from 'firebase/auth';
 import type { NoteFileType, NoteInput } from '@notenest/shared';
+import { AppError, toAppError } from '../../../shared/errors/app-error';
 import { loadFirestore, loadStorage } from '../../../shared/firebase';
 import { spendInTransaction, withRateLimit } from '../../../shared/notes/rate-limit';
 import { storageFileName, toEditableNote, type EditableNote } from './note-form-model';
 
 /** Thrown when the user cancelled the upload: nothing was written. */
-export class UploadCancelledError extends Error {
-  constructor() {
-    super('Upload cancelled');
-    this.name = 'UploadCancelledError';
-  }
-}
+const uploadCancelled = () => new AppError('cancelled', 'Upload cancelled');
 
 export interface UploadControl {
   /** 0..1 while the file uploads. */
@@ -50,7 +46,7 @@ export interface PickedFile {
 type FileFields = Pick<NoteInput, 'fileUrl' | 'fileName' | 'filePath' | 'fileType' | 'fileSize'>;
 
 function isCancelled(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'storage/canceled';
+  return toAppError(error).code === 'storage/canceled';
 }
 
 async function uploadFile(
@@ -59,7 +55,7 @@ async function uploadFile(
   { file, contentType }: PickedFile,
   { onProgress, signal }: UploadControl,
 ): Promise<FileFields> {
-  if (signal.aborted) throw new UploadCancelledError();
+  if (signal.aborted) throw uploadCancelled();
   const filePath = `notes/${user.uid}/${noteId}/${storageFileName(file.name, Date.now())}`;
   await spendUpload(user, filePath);
   const { storage, sdk } = await loadStorage();
@@ -79,7 +75,7 @@ async function uploadFile(
       );
     });
   } catch (error) {
-    throw isCancelled(error) ? new UploadCancelledError() : error;
+    throw isCancelled(error) ? uploadCancelled() : error;
   } finally {
     signal.removeEventListener('abort', cancel);
   }
@@ -87,7 +83,7 @@ async function uploadFile(
   // Cancel pressed just as the last bytes arrived: the upload could not be stopped, so undo it.
   if (signal.aborted) {
     await removeFile(filePath);
-    throw new UploadCancelledError();
+    throw uploadCancelled();
   }
   return {
     fileUrl: await sdk.getDownloadURL(ref),
@@ -100,7 +96,7 @@ async function uploadFile(
 
 /**
  * Spends one unit of the user's upload limit on `key` (a file's path, or a link note's folder).
- * Throws RateLimitError with the user-facing message when the limit is reached.
+ * Throws a `rate-limited` AppError with the user-facing message when the limit is reached.
  */
 async function spendUpload(user: User, key: string): Promise<void> {
   const handle = await loadFirestore();
@@ -219,7 +215,7 @@ export type EditableNoteResult =
 export async function loadEditableNote(user: User, noteId: string): Promise<EditableNoteResult> {
   const { db, sdk } = await loadFirestore();
   const snap = await sdk.getDoc(sdk.doc(db, 'notes', noteId)).catch((error: unknown) => {
-    if ((error as { code?: unknown }).code === 'permission-denied') return null;
+    if (toAppError(error).code === 'permission-denied') return null;
     throw error;
   });
   const data = snap?.data();

@@ -3,6 +3,7 @@
  * becomes a note (through @notenest/shared's validator, the same checks the rules repeat), the
  * Storage file name, and the texts of the error banner. No Firebase here, so it is unit-tested.
  */
+import { errorMessage } from '../../../shared/errors/app-error';
 import {
   CONTENT_SNIFF_BYTES,
   NOTE_MESSAGES,
@@ -206,12 +207,6 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** An error with a Firebase-style code (FirebaseError, StorageError) or a plain Error. */
-interface CodedError {
-  code?: unknown;
-  message?: unknown;
-}
-
 const FRIENDLY: Record<string, string> = {
   'permission-denied': 'You are not allowed to save this note',
   'storage/unauthorized':
@@ -224,13 +219,11 @@ const FRIENDLY: Record<string, string> = {
 
 /**
  * The message of the red banner (without its "Error:" prefix, which the banner adds): known
- * Firebase codes in words, else the error's own message (the facade's server message), else
- * "Unknown error occurred". Update failures read "Update failed: ..." (spec section 8).
+ * Firebase codes in words, else the facade's server message or the form's own check, else
+ * "Unknown error occurred" (shared/errors/app-error.ts). Update failures read "Update failed:
+ * ..." (spec section 8).
  */
 export function submitErrorMessage(error: unknown, mode: NoteFormMode): string {
-  const { code, message } = (error ?? {}) as CodedError;
-  const text =
-    (typeof code === 'string' && FRIENDLY[code]) ||
-    (typeof message === 'string' && message.trim() !== '' ? message : UNKNOWN_ERROR);
+  const text = errorMessage(error, { fallback: UNKNOWN_ERROR, codes: FRIENDLY });
   return mode === 'update' ? `Update failed: ${text}` : text;
 }

@@ -1,3 +1,4 @@
+import { toAppError } from '../../../shared/errors/app-error';
 import { startTransition, useEffect, useState } from 'react';
 import { watchNote } from '../api/note-detail-api';
 import type { NoteDetail } from '../api/note-detail-model';
@@ -28,7 +29,7 @@ export function useLiveNote(noteId: string): LiveNote {
         ),
       (error) => {
         console.error('Could not load the note', error);
-        const denied = (error as { code?: unknown } | null)?.code === 'permission-denied';
+        const denied = toAppError(error).code === 'permission-denied';
         setState({ status: denied ? 'unavailable' : 'failed' });
       },
     );

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { validateNoteFile } from '@notenest/shared';
 import type { FirebaseUser as User } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
+import { isAppError } from '../../../shared/errors/app-error';
 import {
-  UploadCancelledError,
   createNote,
   updateNote,
   type PickedFile,
@@ -131,7 +131,7 @@ export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor
         void navigate(paths.home);
       }
     } catch (error) {
-      if (error instanceof UploadCancelledError) setNotice(UPLOAD_CANCELLED);
+      if (isAppError(error, 'cancelled')) setNotice(UPLOAD_CANCELLED);
       else {
         console.error('saving the note failed', error);
         setBanner(submitErrorMessage(error, mode));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
-import { RateLimitError } from '../../../shared/notes/rate-limit';
+import { isAppError } from '../../../shared/errors/app-error';
 import {
   archiveNote,
   deleteNote as deleteNoteApi,
@@ -102,7 +102,7 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
       // A rate limit is the exception: the user is told to wait.
       .catch((error: unknown) => {
         console.error('Could not update the like', error);
-        if (error instanceof RateLimitError) setLikeMessage(error.message);
+        if (isAppError(error, 'rate-limited')) setLikeMessage(error.message);
       })
       .finally(() => {
         busy.current.like = false;

@@ -4,6 +4,7 @@
  * loaders. Deletes and username changes go through the facade (spec section 7), which does what
  * the rules keep from the browser: cascades and the rewrite of denormalized usernames.
  */
+import { toAppError } from '../../../shared/errors/app-error';
 import type { User } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore/lite';
 import type { FirebaseStorage } from 'firebase/storage';
@@ -65,10 +66,7 @@ export const ACCOUNT_MESSAGES = {
     `We sent a link to ${email}. Your sign-in email changes once you open it.`,
 } as const;
 
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
-}
+const codeOf = (error: unknown): string => toAppError(error).code ?? '';
 
 /** Whether the account signs in with a password (Google-only accounts have none to change). */
 export function hasPassword(user: User): boolean {
@@ -104,7 +102,7 @@ export async function updateAccount(user: User, changes: ProfileChanges): Promis
     if (problem) throw new Error(problem);
     await callFacade(`/api/user/update/${encodeURIComponent(user.uid)}`, {
       method: 'POST',
-      token: await user.getIdToken(),
+      signedIn: true,
       json: { username },
     });
     await sdk.updateProfile(user, { displayName: username });
@@ -221,10 +219,10 @@ export async function removeSavedNote(db: Firestore, uid: string, noteId: string
 }
 
 /** Deletes one of the user's notes with its comments, likes, saved copies and file (facade). */
-export async function deleteMyNote(user: User, noteId: string): Promise<void> {
+export async function deleteMyNote(noteId: string): Promise<void> {
   await callFacade(`/api/uploading/delete/${encodeURIComponent(noteId)}`, {
     method: 'DELETE',
-    token: await user.getIdToken(),
+    signedIn: true,
   });
 }
 
@@ -232,9 +230,9 @@ export async function deleteMyNote(user: User, noteId: string): Promise<void> {
  * Deletes the account and everything it owns (facade cascade: notes and their files, avatar,
  * comments, likes, saved notes, profile, Auth account). The caller then signs out locally.
  */
-export async function deleteAccount(user: User): Promise<void> {
-  await callFacade(`/api/user/delete/${encodeURIComponent(user.uid)}`, {
+export async function deleteAccount(uid: string): Promise<void> {
+  await callFacade(`/api/user/delete/${encodeURIComponent(uid)}`, {
     method: 'DELETE',
-    token: await user.getIdToken(),
+    signedIn: true,
   });
 }

@@ -5,7 +5,7 @@ import { useDb, type FirebaseUser as User } from '../../../shared/firebase/react
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
-import { FacadeError } from '../../../shared/http/facade';
+import { errorMessage } from '../../../shared/errors/app-error';
 import { deleteMyNote, listMyUploads, listSavedNotes, removeSavedNote } from '../api/profile-api';
 import { formatDate, type NoteListItem } from '../api/profile-model';
 
@@ -69,15 +69,15 @@ export function MyUploadsTab({ user }: { user: User }) {
     if (!window.confirm(DELETE_NOTE_CONFIRM)) return;
     setFailure(null);
     try {
-      await deleteMyNote(user, id);
+      await deleteMyNote(id);
       remove(id);
     } catch (error) {
       // Spec section 8 only logs delete failures; the user is told too, or the note would
       // simply stay with no word why.
       console.error('note not deleted', error);
-      const reason = error instanceof FacadeError ? error.serverMessage : null;
+      const failed = `"${title}" could not be deleted`;
       setFailure(
-        `"${title}" could not be deleted${reason ? `: ${reason}` : ''}. Please try again.`,
+        `${errorMessage(error, { fallback: failed, reason: 'after', ownMessages: false })}. Please try again.`,
       );
     }
   };

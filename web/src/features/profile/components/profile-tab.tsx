@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors/app-error';
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useDb, useStorage, type FirebaseUser as User } from '../../../shared/firebase/react';
@@ -13,7 +14,7 @@ export const DELETE_ACCOUNT_CONFIRM =
   'Are you sure you want to delete your account? This action cannot be undone.';
 
 function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong';
+  return errorMessage(error, { fallback: 'Something went wrong' });
 }
 
 function AvatarPicker({
@@ -265,7 +266,7 @@ export function ProfileTab({
     setDeleting(true);
     setError(null);
     try {
-      await deleteAccount(user);
+      await deleteAccount(user.uid);
       // Home first, then the local sign-out (see useSignOut).
       await signOut().catch((e: unknown) => console.error('local sign-out failed', e));
     } catch (e) {
