@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // Unit tests (`unit`) run alone; the endpoint tests (src/testing/stack.ts: startStack, client)
 // run `via-emulators`: through Hosting's rewrite and the Functions emulator of a whole stack,
 // where the triggers that keep derived data run as they do in production.
-const ENDPOINT_TESTS = ['src/index.test.ts', 'src/api.test.ts', 'src/admin.test.ts'];
+// A route's endpoint tests sit beside it (src/routes/<route>.test.ts); the triggers' end-to-end
+// tests are src/triggers/*.stack.test.ts (their unit tests run alone).
+const ENDPOINT_TESTS = [
+  'src/index.test.ts',
+  'src/routes/*.test.ts',
+  'src/triggers/*.stack.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { adminApp, bucketName } from './firebase.js';
+import { adminApp, bucketName } from '../firebase.js';
 import {
   client,
   createAccount,
@@ -18,7 +18,7 @@ import {
   type Stack,
   eventually,
   settles,
-} from './testing/stack.js';
+} from '../testing/stack.js';
 
 const TAG = 'adm';
 let stack: Stack;

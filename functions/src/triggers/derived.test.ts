@@ -1,7 +1,7 @@
 /**
  * The pure decisions of the triggers: which filter values a note change can add or remove, and
  * when a note needs (re)indexing. The triggers themselves run against the whole stack
- * (api.test.ts, admin.test.ts).
+ * (triggers.stack.test.ts, routes/*.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { touchedValues } from '../services/filter-options.js';

@@ -1,0 +1,164 @@
+/**
+ * What the facade's endpoint tests (src/routes/*.test.ts, src/triggers/*.stack.test.ts) share:
+ * their cast of accounts, the upload form, a note written straight to Firestore, and notes made
+ * through the facade. Each test file makes its own cast and notes (usernames are unique across
+ * the run's one stack, so each file names its own), and no test depends on another's data.
+ */
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { expect } from 'vitest';
+import { adminApp } from '../firebase.js';
+import {
+  client,
+  createAccount,
+  eventually,
+  makePdf,
+  signIn,
+  startStack,
+  type Account,
+  type Stack,
+} from './stack.js';
+
+export interface Cast {
+  stack: Stack;
+  call: ReturnType<typeof client>;
+  /** The uploader of the file's notes. */
+  alice: Account;
+  /** Another student. */
+  bob: Account;
+  /** An admin (the custom claim, and the profile's role). */
+  admin: Account;
+  tag: string;
+}
+
+/** Three accounts of a test file; `tag` keeps their emails apart from other files'. */
+export async function makeCast(
+  tag: string,
+  names: { alice: string; bob: string; admin: string },
+): Promise<Cast> {
+  const stack = await startStack();
+  const [alice, bob, admin] = await Promise.all([
+    createAccount(stack, tag, names.alice),
+    createAccount(stack, tag, names.bob),
+    createAccount(stack, tag, names.admin),
+  ]);
+  await getAuth(adminApp()).setCustomUserClaims(admin.uid, { role: 'admin' });
+  await getFirestore(adminApp()).doc(`users/${admin.uid}`).update({ role: 'admin' });
+  admin.token = (await signIn(stack.authHost, admin.email, admin.password)).token;
+  return { stack, call: client(stack), alice, bob, admin, tag };
+}
+
+/** Distinct values sorted as meta/filterOptions sorts them. */
+export function sorted<T extends string | number>(list: T[]): T[] {
+  return [...new Set(list)].sort((a, b) =>
+    typeof a === 'number' ? a - (b as number) : String(a).localeCompare(String(b), 'en'),
+  );
+}
+export const withValue = <T extends string | number>(list: T[], value: T) =>
+  sorted([...list, value]);
+export const ids = (notes: { _id: string }[]) => notes.map((n) => n._id);
+
+/** The upload form (multipart) with the spec's fields, `fields` over the defaults. */
+export function noteForm(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; type?: string },
+) {
+  const form = new FormData();
+  const defaults = {
+    title: 'Compiler Design Unit 3',
+    description: 'Parsing and code generation',
+    collegeName: 'IIT Delhi',
+    courseName: 'M.Tech CSE',
+    subjectName: 'Compiler Design',
+    batch: '2022-2026',
+    semester: '3',
+    confirmed: 'true',
+  };
+  for (const [k, v] of Object.entries({ ...defaults, ...fields })) form.set(k, v);
+  if (file)
+    form.set('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? '' }), file.name);
+  return form;
+}
+
+/**
+ * A pending note of `uploader`'s as a client writes it straight to Firestore (no facade), with
+ * the fields given; no searchTerms, zero counters.
+ */
+export function directNote(
+  uploader: { uid: string; username: string },
+  fields: Record<string, unknown>,
+) {
+  return {
+    description: '',
+    collegeName: 'NIT Trichy',
+    courseName: 'B.Tech Mechanical Engineering',
+    batch: '2021-2025',
+    semester: 4,
+    fileUrl: 'https://example.com/x',
+    uploaderId: uploader.uid,
+    uploaderName: uploader.username,
+    approved: false,
+    likesCount: 0,
+    downloadCount: 0,
+    commentsCount: 0,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+    ...fields,
+  };
+}
+
+/** Alice's pending note with a one-page PDF holding `words`; resolves to its id. */
+export async function createPdfNote(
+  cast: Cast,
+  words: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const pdf = await makePdf([words]);
+  const r = await cast.call('POST', '/api/uploading/create', {
+    token: cast.alice.token,
+    form: noteForm(fields, { name: 'notes.pdf', data: pdf, type: 'application/pdf' }),
+  });
+  expect(r.status).toBe(201);
+  return r.body.note._id as string;
+}
+
+/** Alice's note with a file URL (no file to read), approved by the admin; resolves to its id. */
+export async function createApprovedNote(
+  cast: Cast,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const r = await cast.call('POST', '/api/uploading/create', {
+    token: cast.alice.token,
+    // Fields of its own, so that no other file's search or filter counts it.
+    form: noteForm({
+      subjectName: 'Fixture Studies',
+      courseName: 'B.Sc Fixtures',
+      fileUrl: 'https://example.com/n.pdf',
+      fileName: 'n.pdf',
+      ...fields,
+    }),
+  });
+  expect(r.status).toBe(201);
+  const noteId = r.body.note._id as string;
+  await approve(cast, noteId);
+  return noteId;
+}
+
+export async function approve(cast: Cast, noteId: string): Promise<void> {
+  const review = await cast.call('PUT', `/api/admin/notes/${noteId}/review`, {
+    token: cast.admin.token,
+    json: { approved: true },
+  });
+  expect(review.body).toMatchObject({ success: true, _id: noteId, approved: true });
+}
+
+/** The note's searchTerms, once `until` holds for them. */
+export function termsOf(noteId: string, until: (terms: string[]) => boolean, what: string) {
+  return eventually(
+    async () =>
+      ((await getFirestore(adminApp()).doc(`notes/${noteId}`).get()).get('searchTerms') ??
+        []) as string[],
+    until,
+    { what },
+  );
+}

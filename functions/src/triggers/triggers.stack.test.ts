@@ -1,0 +1,120 @@
+/**
+ * The triggers that keep derived data, on the run's stack: a note written straight to Firestore
+ * (no facade call) gets its search terms from its file and exact counters, and a file that lands
+ * after its note is read when it arrives. Nothing here calls the facade to make them happen.
+ */
+import { readFileSync } from 'node:fs';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApp, bucketName } from '../firebase.js';
+import { directNote, ids, makeCast, type Cast } from '../testing/api-fixtures.js';
+import { eventually } from '../testing/stack.js';
+
+const TAG = 'api-triggers';
+let call: Cast['call'];
+let bob: Cast['bob'];
+/** The student whose notes are written straight to Firestore. */
+let uploader: { uid: string; username: string };
+
+beforeAll(async () => {
+  const cast = await makeCast(TAG, {
+    alice: 'Tia Triggers',
+    bob: 'Tom Triggers',
+    admin: 'Admin Triggers',
+  });
+  ({ call, bob } = cast);
+  uploader = { uid: bob.uid, username: 'Tom Triggers' };
+});
+
+describe('triggers', () => {
+  it('triggers: a note written directly (no facade call) gets terms from its DOCX and exact counters', async () => {
+    const db = getFirestore(adminApp());
+    const ref = db.collection('notes').doc();
+    const path = `notes/${bob.uid}/${ref.id}/thermo.docx`;
+    // A DOCX made by LibreOffice (test/fixtures/documents), saved with no content type: its
+    // name says DOCX and its bytes agree.
+    const docx = readFileSync(
+      new URL('../../../test/fixtures/documents/libreoffice.docx', import.meta.url),
+    );
+    await getStorage(adminApp()).bucket(bucketName()).file(path).save(docx);
+    const notesBefore = (await db.doc(`users/${bob.uid}`).get()).get('notesCount') as number;
+    await ref.set(
+      directNote(uploader, {
+        title: 'Thermodynamics',
+        subjectName: 'Thermodynamics',
+        fileName: 'thermo.docx',
+        filePath: path,
+        fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        fileSize: docx.length,
+      }),
+    );
+    await ref.collection('comments').add({
+      text: 'x',
+      authorId: bob.uid,
+      username: uploader.username,
+      commentedAt: FieldValue.serverTimestamp(),
+    });
+    await eventually(
+      async () => (await ref.get()).data()!,
+      (d) => (d['searchTerms'] ?? []).includes('splay') && d['commentsCount'] === 1,
+      { what: 'terms from the DOCX and commentsCount 1' },
+    );
+    await eventually(
+      async () => (await db.doc(`users/${bob.uid}`).get()).get('notesCount'),
+      (n) => n === notesBefore + 1,
+      { what: `notesCount ${notesBefore + 1}` },
+    );
+    // Approved directly (as an admin's client would): searchable through the spec's search call.
+    await ref.update({ approved: true });
+    await eventually(
+      async () => (await call('GET', '/api/filter-options')).body.colleges as string[],
+      (c) => c.includes('NIT Trichy'),
+      { what: 'the college in the filter options' },
+    );
+    expect(ids((await call('GET', '/api/notes?search=splay')).body.notes)).toContain(ref.id);
+    // The routes that existed only for follow-up calls are gone.
+    expect((await call('POST', `/api/notes/${ref.id}/index`, { token: bob.token })).status).toBe(
+      404,
+    );
+    expect((await call('POST', `/api/notes/${ref.id}/recount`, { token: bob.token })).status).toBe(
+      404,
+    );
+    expect((await call('POST', `/api/user/recount/${bob.uid}`, { token: bob.token })).status).toBe(
+      404,
+    );
+    await ref.update({ approved: false });
+  });
+
+  it('storage trigger: a note written before its file lands is indexed when the file arrives', async () => {
+    const db = getFirestore(adminApp());
+    const ref = db.collection('notes').doc();
+    const path = `notes/${bob.uid}/${ref.id}/late.txt`;
+    await ref.set(
+      directNote(uploader, {
+        title: 'Late upload',
+        subjectName: 'Fluid Mechanics',
+        fileUrl: 'https://example.com/late',
+        fileName: 'late.txt',
+        filePath: path,
+        fileType: 'text/plain',
+        fileSize: 10,
+      }),
+    );
+    // Indexed by its fields first (the file is not there yet).
+    await eventually(
+      async () => (await ref.get()).get('searchTerms') as string[] | undefined,
+      (t) => !!t && t.includes('late') && !t.includes('bernoulli'),
+      { what: 'terms from the fields only' },
+    );
+    await getStorage(adminApp())
+      .bucket(bucketName())
+      .file(path)
+      .save(Buffer.from('Bernoulli equation'), { contentType: 'text/plain' });
+    await eventually(
+      async () => ((await ref.get()).get('searchTerms') ?? []) as string[],
+      (t) => t.includes('bernoulli'),
+      { what: 'terms of the file that landed' },
+    );
+  });
+});
