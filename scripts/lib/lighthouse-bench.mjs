@@ -8,7 +8,7 @@
  * (--port) and keeps its storage (--disable-storage-reset).
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,9 +23,16 @@ export function lighthouse(root, url, { chrome, chromeArgs, port, log = () => {}
     url,
     '--only-categories=performance,accessibility',
     '--output=json',
-    '--output-path=stdout',
     '--quiet',
   ];
+  // With LIGHTHOUSE_JSON_DIR, the report goes there with its trace and DevTools log beside it
+  // (--save-assets: <report>-0.trace.json, for DevTools' Performance panel); else to stdout.
+  const dir = process.env.LIGHTHOUSE_JSON_DIR;
+  const file = dir
+    ? path.join(dir, `lighthouse-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`)
+    : null;
+  args.push(`--output-path=${file ?? 'stdout'}`);
+  if (file) args.push('--save-assets');
   if (port) args.push(`--port=${port}`, '--disable-storage-reset');
   else args.push(`--chrome-flags=--headless=new ${chromeArgs.join(' ')}`);
   return new Promise((resolve, reject) => {
@@ -37,15 +44,9 @@ export function lighthouse(root, url, { chrome, chromeArgs, port, log = () => {}
     child.stdout.on('data', (d) => (out += d));
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}`));
-      const lhr = JSON.parse(out);
-      if (process.env.LIGHTHOUSE_JSON_DIR) {
-        const file = path.join(
-          process.env.LIGHTHOUSE_JSON_DIR,
-          `lighthouse-${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`,
-        );
-        writeFileSync(file, out);
-        log(`Lighthouse report: ${file}`);
-      }
+      if (file)
+        log(`Lighthouse report: ${file} (trace: ${file.replace(/\.json$/, '-0.trace.json')})`);
+      const lhr = JSON.parse(file ? readFileSync(file, 'utf8') : out);
       const audit = (id) => lhr.audits[id]?.displayValue ?? '?';
       const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
       resolve({

@@ -144,9 +144,14 @@ describe('note page', () => {
     };
     page.on('request', onRequest);
     await openNote(page, pdfNote.id);
+    // The page listens live with the full SDK (loaded once the first REST read has answered), and
+    // loads no Firestore Lite besides.
+    await expect
+      .poll(() => scripts.some((u) => /\/firebase-firestore-(?!lite-)[\w-]+\.js$/.test(u)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     page.off('request', onRequest);
-    // The page listens live with the full SDK, and loads no Firestore Lite besides.
-    expect(scripts.some((u) => /\/firebase-firestore-(?!lite-)[\w-]+\.js$/.test(u))).toBe(true);
     expect(scripts.filter((u) => u.includes('firebase-firestore-lite-'))).toEqual([]);
 
     const stored = (await admin.db.doc(`notes/${pdfNote.id}`).get()).data()!;
@@ -381,6 +386,35 @@ describe('note page', () => {
       ).toBe(1);
     }
     await readerPage.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('keeps its layout while the PDF preview loads at 390 px (no layout shift)', async () => {
+    const context = readerPage.context();
+    const page = await context.newPage();
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      // Every layout shift of the page not caused by input (what Lighthouse's CLS adds up).
+      await page.addInitScript(() => {
+        const w = window as unknown as { nnShift: number };
+        w.nnShift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+          }[])
+            if (!e.hadRecentInput) w.nnShift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await openNote(page, pdfNote.id);
+      await page.locator('canvas[data-drawn="true"]').first().waitFor({ timeout: 30_000 });
+      await page.getByText(/^Comments \(/).waitFor();
+      // Before the placeholder kept a page's place, the comments jumped down when it was drawn.
+      expect(
+        await page.evaluate(() => (window as unknown as { nnShift: number }).nnShift),
+      ).toBeLessThan(0.01);
+    } finally {
+      await page.close();
+    }
   });
 
   it('Edit and Delete show to every reader; only the uploader may use them, and others are told', async () => {

@@ -11,6 +11,7 @@
  */
 import type { FirestoreError, Unsubscribe } from 'firebase/firestore';
 import { loadLiveFirestore, type LiveFirestoreHandle } from '../../../shared/firebase';
+import { getDocument } from '../../../shared/firebase/firestore-rest';
 import { callFacade } from '../../../shared/http/facade';
 import * as interactions from '../../../shared/notes/note-interactions';
 import {
@@ -47,24 +48,45 @@ function listen(
 /**
  * The note, live. `onNote(null)` when it does not exist; a read the rules refuse (someone else's
  * pending note) arrives as an error, like any other failure.
+ *
+ * The first answer comes from one REST read (shared/firebase/firestore-rest.ts, with the
+ * session's token), and the live listener starts after it: on a slow phone the note then shows
+ * without waiting for the full Firestore SDK (~160 KB gzip) to arrive, start and open its
+ * channel, and that SDK's start-up does not compete with the page's first render. A refused or
+ * failed REST read is left to the listener, which says the same in its own terms.
  */
 export function watchNote(
   noteId: string,
   onNote: (note: NoteDetail | null) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  return listen(
-    ({ db, sdk }) =>
-      sdk.onSnapshot(
-        sdk.doc(db, 'notes', noteId),
-        (snap) => {
-          const data = snap.data();
-          onNote(data ? toNoteDetail(snap.id, data) : null);
-        },
-        (error: FirestoreError) => onError(error),
-      ),
-    onError,
+  let stopped = false;
+  let stop: (() => void) | null = null;
+  const first = getDocument(`notes/${noteId}`).then(
+    (doc) => {
+      if (!stopped) onNote(doc ? toNoteDetail(doc.id, doc.data) : null);
+    },
+    () => {},
   );
+  void first.then(() => {
+    if (stopped) return;
+    stop = listen(
+      ({ db, sdk }) =>
+        sdk.onSnapshot(
+          sdk.doc(db, 'notes', noteId),
+          (snap) => {
+            const data = snap.data();
+            onNote(data ? toNoteDetail(snap.id, data) : null);
+          },
+          (error: FirestoreError) => onError(error),
+        ),
+      onError,
+    );
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 /** The note's comments, newest first, live: a comment anyone adds shows up for every viewer. */

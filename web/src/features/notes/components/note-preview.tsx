@@ -5,6 +5,7 @@ import { useAsync } from '../../../shared/utils/use-async';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
 import { previewKindOf, type NoteDetail } from '../api/note-detail-model';
 import { fetchText } from '../api/preview-api';
+import { PdfPlaceholder } from './pdf-placeholder';
 import { PreviewFailed } from './preview-failed';
 
 // The readers (PDF.js, mammoth) load only when the preview comes near the viewport: nothing of
@@ -36,12 +37,19 @@ export function NotePreview({ note }: { note: NoteDetail }) {
             {NOTE_MESSAGES.fileContent}. The file is not shown or served.
           </p>
         ) : kind && url ? (
-          near && (
-            <Suspense fallback={<LoadingState label="Loading preview..." />}>
+          near ? (
+            <Suspense
+              fallback={
+                kind === 'pdf' ? <PdfPlaceholder /> : <LoadingState label="Loading preview..." />
+              }
+            >
               {kind === 'pdf' && <PdfPreview url={url} title={label} />}
               {kind === 'docx' && <DocxPreview url={url} title={label} />}
               {kind === 'text' && <TextPreview url={url} />}
             </Suspense>
+          ) : (
+            // Its place is kept until then too (see PdfPlaceholder).
+            kind === 'pdf' && <div className="nn-note-preview__placeholder" aria-hidden="true" />
           )
         ) : (
           <p className="nn-muted">

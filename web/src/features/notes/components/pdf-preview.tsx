@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { LoadingState } from '../../../shared/ui/loading-state';
 import { useAsync } from '../../../shared/utils/use-async';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
 import { useWidth } from '../../../shared/utils/use-width';
@@ -9,6 +8,7 @@ import {
   openPdf,
   type PdfPreviewDocument,
 } from '../api/preview-api';
+import { PdfPlaceholder } from './pdf-placeholder';
 import { PreviewFailed } from './preview-failed';
 
 /**
@@ -26,7 +26,7 @@ export default function PdfPreview({ url, title }: { url: string; title: string 
   );
   return (
     <div ref={box} data-testid="pdf-preview">
-      {pdf.status === 'loading' && <LoadingState label="Loading preview..." />}
+      {pdf.status === 'loading' && <PdfPlaceholder />}
       {pdf.status === 'error' && <PreviewFailed />}
       {pdf.status === 'success' && (
         <>
