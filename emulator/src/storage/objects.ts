@@ -1,0 +1,213 @@
+/**
+ * What every write and read of an object goes through, whichever API it came in by: the rules
+ * check (with the would-be object as `request.resource`), committing an upload, and streaming an
+ * object's bytes out (ranges, hashes, counters).
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import type * as http from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type { CallerContext } from './auth.js';
+import { HttpError, parseRange } from './http.js';
+import { etagOf, toRulesResource, type UploadMeta } from './resources.js';
+import type { StorageMethod } from './rules-hook.js';
+import type { StorageService } from './service.js';
+import { OPTIONAL_FIELDS, TOKENS_KEY, type Hashes, type StoredObject } from './store.js';
+
+export async function authorize(
+  svc: StorageService,
+  caller: CallerContext,
+  method: StorageMethod,
+  bucket: string,
+  path: string,
+  existing: StoredObject | null,
+  incoming: StoredObject | null,
+): Promise<void> {
+  if (caller.admin) return;
+  const authz = svc.authorizerFor(bucket);
+  if (!authz) return;
+  const denied = await authz({
+    bucket,
+    path,
+    method,
+    auth: caller.auth,
+    resource: existing ? toRulesResource(existing) : null,
+    requestResource: incoming ? toRulesResource(incoming) : null,
+    time: new Date(),
+    projectId: svc.projectFor(bucket),
+    firestore: svc.lookup,
+  });
+  if (denied !== null) throw new HttpError(403, `Permission denied. ${denied}`.trim(), 'forbidden');
+}
+
+export function incomingObject(
+  svc: StorageService,
+  bucket: string,
+  name: string,
+  meta: UploadMeta,
+  hashes: Hashes,
+  existing: StoredObject | null,
+): StoredObject {
+  const now = new Date().toISOString();
+  const o: StoredObject = {
+    bucket,
+    name,
+    generation: String(BigInt(Date.now()) * 1000n),
+    metageneration: 1,
+    ...hashes,
+    contentType: meta.contentType,
+    metadata: { ...meta.metadata },
+    timeCreated: existing?.timeCreated ?? now,
+    updated: now,
+    blob: '',
+  };
+  for (const f of OPTIONAL_FIELDS) if (meta[f] !== undefined) o[f] = meta[f];
+  return o;
+}
+
+/**
+ * Rules at the start of a resumable upload, from what the client declared (size, content
+ * type, metadata), so a refused upload fails before any bytes are sent. The hashes are not
+ * known yet: the rules run with two different stand-ins and the start is refused only when
+ * both are refused, i.e. when the hashes cannot change the outcome for these stand-ins. The
+ * check at finalize, with the real bytes, still applies.
+ */
+export async function authorizeDeclared(
+  svc: StorageService,
+  caller: CallerContext,
+  bucket: string,
+  name: string,
+  meta: UploadMeta,
+  declaredSize: number | null,
+): Promise<void> {
+  if (
+    caller.admin ||
+    declaredSize === null ||
+    !Number.isSafeInteger(declaredSize) ||
+    declaredSize < 0
+  )
+    return;
+  if (!svc.authorizerFor(bucket)) return;
+  const existing = svc.store.get(bucket, name);
+  let refusal: unknown = null;
+  for (const [md5Hash, crc32c] of [
+    ['AAAAAAAAAAAAAAAAAAAAAA==', 'AAAAAA=='],
+    ['/////////////////////w==', '/////w=='],
+  ] as const) {
+    const incoming = incomingObject(
+      svc,
+      bucket,
+      name,
+      meta,
+      { md5Hash, crc32c, size: declaredSize },
+      existing,
+    );
+    try {
+      await authorize(svc, caller, 'create', bucket, name, existing, incoming);
+      return;
+    } catch (e) {
+      if (!(e instanceof HttpError && e.status === 403)) throw e;
+      refusal = e;
+    }
+  }
+  throw refusal;
+}
+
+/**
+ * Builds the would-be object for `request.resource`, checks rules, then commits the temp file.
+ * Every upload is judged by the `create` rule, an upload over an existing object too (with
+ * `resource` set to it), as Google's Storage emulator and production do; `update` is for
+ * metadata changes only. So `allow create: if resource == null` forbids overwriting.
+ * Used by every upload path of both APIs so create/update rules see size and content type.
+ * `hashes` were computed while the bytes streamed to `tmpFile`.
+ */
+export async function finishUpload(
+  svc: StorageService,
+  caller: CallerContext,
+  bucket: string,
+  name: string,
+  tmpFile: string,
+  hashes: Hashes,
+  meta: UploadMeta,
+  firebase: boolean,
+  ifGenerationMatch: string | null,
+): Promise<StoredObject> {
+  try {
+    const existing = svc.store.get(bucket, name);
+    if (ifGenerationMatch !== null) {
+      const ok = ifGenerationMatch === '0' ? !existing : existing?.generation === ifGenerationMatch;
+      if (!ok)
+        throw new HttpError(
+          412,
+          'At least one of the pre-conditions you specified did not hold.',
+          'conditionNotMet',
+        );
+    }
+    const incoming = incomingObject(svc, bucket, name, meta, hashes, existing);
+    await authorize(svc, caller, 'create', bucket, name, existing, incoming);
+    // Firebase uploads always get a download token, like the real service; added after the
+    // rules check so `request.resource.metadata` holds only what the client sent.
+    if (firebase && !meta.metadata[TOKENS_KEY]) meta.metadata[TOKENS_KEY] = randomUUID();
+    // Firebase uploads are shown in the browser unless they say otherwise (Google's emulator).
+    if (firebase && !meta.contentDisposition) meta.contentDisposition = 'inline';
+    const stored = await svc.store.commit(bucket, name, tmpFile, meta, hashes);
+    svc.notify('finalize', stored);
+    return stored;
+  } catch (e) {
+    await fsp.rm(tmpFile, { force: true });
+    throw e;
+  }
+}
+
+export async function sendMedia(
+  svc: StorageService,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  o: StoredObject,
+): Promise<void> {
+  const headers: Record<string, string> = {
+    'Content-Type': o.contentType,
+    ETag: etagOf(o),
+    'Last-Modified': new Date(o.updated).toUTCString(),
+    'X-Goog-Generation': o.generation,
+    'X-Goog-Metageneration': String(o.metageneration),
+    'X-Goog-Stored-Content-Length': String(o.size),
+    'Accept-Ranges': 'bytes',
+  };
+  if (o.cacheControl) headers['Cache-Control'] = o.cacheControl;
+  if (o.contentDisposition) headers['Content-Disposition'] = o.contentDisposition;
+  if (o.contentEncoding) headers['Content-Encoding'] = o.contentEncoding;
+  if (o.contentLanguage) headers['Content-Language'] = o.contentLanguage;
+  const range = parseRange(req.headers.range, o.size);
+  if (range === 'invalid') {
+    res.writeHead(416, { 'Content-Range': `bytes */${o.size}` });
+    res.end();
+    return;
+  }
+  if (range) {
+    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${o.size}`;
+    headers['Content-Length'] = String(range.end - range.start + 1);
+    res.writeHead(206, headers);
+  } else {
+    // Hashes describe the whole object; only sent with it so the GCS client can validate.
+    headers['X-Goog-Hash'] = `crc32c=${o.crc32c},md5=${o.md5Hash}`;
+    headers['Content-Length'] = String(o.size);
+    res.writeHead(200, headers);
+  }
+  if (req.method === 'HEAD' || o.size === 0) {
+    res.end();
+    return;
+  }
+  // Straight from disk in the read stream's chunks; counted before each is sent.
+  await pipeline(
+    createReadStream(svc.store.blobPath(o), range ?? {}),
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        svc.stats.streamedOutBytes += chunk.length;
+        yield chunk;
+      }
+    },
+    res,
+  );
+}
