@@ -1,19 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { withChakra } from '../../../shared/ui/lazy-chakra';
-import type { BrowseNote } from '../api/browse-model';
-import {
-  criteriaFromParams,
-  criteriaToParams,
-  type BrowseCriteria,
-  type BrowseFilters,
-  type BrowseSort,
-} from '../api/browse-query';
-import { fetchNote } from '../api/browse-api';
 import { suggestionsFor } from '../api/suggestions';
+import { useBrowseCriteria } from '../hooks/use-browse-criteria';
 import { useBrowseNotes } from '../hooks/use-browse-notes';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
+import { useCommentsView } from '../hooks/use-comments-view';
 import { useHydrated } from '../../../shared/utils/use-hydrated';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
@@ -39,15 +31,6 @@ const NoteCommentsView = lazy(() =>
 
 const toolbarPlaceholder = <div className="nn-browse__toolbar" aria-hidden="true" />;
 
-/** The address parameter of the open comment view: the note's id. */
-const COMMENTS_PARAM = 'comments';
-
-function withoutParam(params: URLSearchParams, name: string): URLSearchParams {
-  const next = new URLSearchParams(params);
-  next.delete(name);
-  return next;
-}
-
 /** Note titles kept as suggestion candidates (the most recently listed). */
 const MAX_SEEN_TITLES = 500;
 
@@ -62,38 +45,8 @@ export const EMPTY_HINT = 'Try adjusting your search criteria or clear filters';
  */
 export default function BrowsePage() {
   const [params, setParams] = useSearchParams();
-  const criteria = useMemo(() => criteriaFromParams(params), [params]);
-  const criteriaRef = useRef(criteria);
-  criteriaRef.current = criteria;
-  // Every search, filter and sort is a history entry: Back returns to the previous list.
-  const setCriteria = useCallback(
-    (next: BrowseCriteria) => setParams(criteriaToParams(next)),
-    [setParams],
-  );
-
-  const [text, setText] = useState(criteria.search);
-  const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debouncedText !== criteriaRef.current.search) {
-      setCriteria({ ...criteriaRef.current, search: debouncedText });
-    }
-  }, [debouncedText, setCriteria]);
-
-  const applySearch = (value: string) => {
-    setText(value);
-    if (value !== criteria.search) setCriteria({ ...criteria, search: value });
-  };
-  const setFilter = <K extends keyof BrowseFilters>(key: K, value: BrowseFilters[K]) =>
-    setCriteria({ ...criteria, filters: { ...criteria.filters, [key]: value } });
-  const setSort = (sort: BrowseSort) => setCriteria({ ...criteria, sort });
-  const resetFilters = () => {
-    setText('');
-    setCriteria({
-      search: '',
-      filters: { subject: null, course: null, semester: null, college: null },
-      sort: criteria.sort,
-    });
-  };
+  const { criteria, text, setText, applySearch, setFilter, setSort, resetFilters } =
+    useBrowseCriteria(params, setParams);
 
   // "Load more" prerendered by GET /browse has no handler until the app takes over: a click then
   // did nothing (seen in CI), so it stays disabled until then, like the cards' buttons.
@@ -131,67 +84,10 @@ export default function BrowsePage() {
     [text, options, seenTitles],
   );
 
-  // The inline comment view replaces the list; the list (and its scroll position) is kept. It is
-  // in the address (?comments={noteId}): a history entry of its own, so Back closes it, and a
-  // reload or a shared link opens it again.
-  const openId = params.get(COMMENTS_PARAM);
-  const [shownNote, setShownNote] = useState<BrowseNote | null>(null);
-  const openNote =
-    openId === null
-      ? null
-      : shownNote?.id === openId
-        ? shownNote
-        : (list.notes.find((n) => n.id === openId) ?? null);
-  // Opened by a link or a reload, before (or without) the note being listed: read it.
-  useEffect(() => {
-    if (openId === null || openNote !== null || list.status === 'loading') return;
-    let current = true;
-    fetchNote(openId).then(
-      (note) => {
-        if (!current) return;
-        if (note) setShownNote(note);
-        else setParams((p) => withoutParam(p, COMMENTS_PARAM), { replace: true });
-      },
-      (error: unknown) => console.error('Could not load the note', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [openId, openNote, list.status, setParams]);
-  const scrollY = useRef(0);
-  const openedHere = useRef(false);
-  const openComments = useCallback(
-    (note: BrowseNote) => {
-      scrollY.current = window.scrollY;
-      openedHere.current = true;
-      setShownNote(note);
-      setParams((p) => {
-        const next = new URLSearchParams(p);
-        next.set(COMMENTS_PARAM, note.id);
-        return next;
-      });
-      window.scrollTo(0, 0);
-    },
-    [setParams],
-  );
-  const navigate = useNavigate();
-  const closeComments = () => {
-    // Back to the list's own entry when the view was opened here; else (a link) replace it.
-    if (openedHere.current) {
-      openedHere.current = false;
-      void navigate(-1);
-    } else setParams((p) => withoutParam(p, COMMENTS_PARAM), { replace: true });
-  };
-  useEffect(() => {
-    if (openId === null && scrollY.current > 0) window.scrollTo(0, scrollY.current);
-  }, [openId]);
-  const { updateNote } = list;
-  const onNoteRefreshed = useCallback(
-    (note: BrowseNote) => {
-      setShownNote(note);
-      updateNote(note.id, () => note);
-    },
-    [updateNote],
+  const { openNote, openComments, closeComments, onNoteRefreshed } = useCommentsView(
+    params,
+    setParams,
+    list,
   );
 
   return (
