@@ -131,7 +131,7 @@ describe('JS per route (gzip, from web/dist)', () => {
 
   it('renders the note page without Chakra: its chunks load no Chakra or emotion', () => {
     const { sources } = routeJs(['web/src/features/notes/components/note-detail-page.tsx']);
-    expect(sources.some((s) => s.endsWith('notes/components/note-comments.tsx'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('comments/components/note-comments.tsx'))).toBe(true);
     expect(sources.filter((s) => /node_modules\/(@chakra-ui|@emotion)\//.test(s))).toEqual([]);
   });
 

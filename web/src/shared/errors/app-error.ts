@@ -115,3 +115,19 @@ export function errorMessage(error: unknown, texts: ErrorTexts): string {
   if (reason === null || reason === texts.fallback) return texts.fallback;
   return texts.reason === 'after' ? `${texts.fallback}: ${reason}` : reason;
 }
+
+/**
+ * A failed facade call: the server's message when it answered with one, the action's "Failed to
+ * ..." text when it answered without, and its "Something went wrong ..." text when no answer
+ * came at all (network failure, no session).
+ */
+export function failureMessage(
+  error: unknown,
+  texts: { failed: string; exception: string },
+): string {
+  return errorMessage(error, {
+    fallback: texts.failed,
+    exception: texts.exception,
+    ownMessages: false,
+  });
+}

@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore, Unsubscribe } from 'firebase/firestore';
 import { EMULATOR_PORTS, currentEmulatorHost } from './config';
 
 export type LiveFirestoreSdk = typeof import('firebase/firestore');
@@ -10,8 +10,9 @@ export interface LiveFirestoreHandle {
 let pending: Promise<LiveFirestoreHandle> | undefined;
 
 /**
- * The full Firestore SDK, for the one screen that shows live data (the note page: its likes,
- * counters and comments update for every viewer through onSnapshot, which Firestore Lite lacks).
+ * The full Firestore SDK, for what shows live data (the note page: its likes and counters; the
+ * comments wherever they are shown: they update for every viewer through onSnapshot, which
+ * Firestore Lite lacks).
  * Same contract as loadFirestore: dynamic import, one instance per page, emulator connected once.
  * It is a separate instance from Lite's (the two SDKs register different components on the same
  * app), so a page only pays for the SDK it asks for: /browse and the profile stay on Lite.
@@ -30,4 +31,23 @@ export function loadLiveFirestore(): Promise<LiveFirestoreHandle> {
     return { db, sdk };
   })();
   return pending;
+}
+
+/**
+ * Starts a listener once the SDK has loaded; the returned function stops it (also when called
+ * before the SDK arrived, in which case the listener never starts).
+ */
+export function listenLive(
+  start: (handle: LiveFirestoreHandle) => Unsubscribe,
+  onError: (error: unknown) => void,
+): () => void {
+  let stop: Unsubscribe | null = null;
+  let stopped = false;
+  loadLiveFirestore().then((handle) => {
+    if (!stopped) stop = start(handle);
+  }, onError);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }

@@ -10,6 +10,7 @@ export {
   type FirestoreTransaction,
 } from './firestore';
 export {
+  listenLive,
   loadLiveFirestore,
   type LiveFirestoreHandle,
   type LiveFirestoreSdk,

@@ -31,10 +31,8 @@ import {
 } from '../../../shared/firebase/firestore-rest';
 import * as interactions from '../../../shared/notes/note-interactions';
 import {
-  toBrowseComment,
   toBrowseNote,
   toFilterOptions,
-  type BrowseComment,
   type BrowseNote,
   type FilterOptionLists,
 } from './browse-model';
@@ -58,9 +56,6 @@ export const BROWSE_PAGE_SIZE = 24;
  * (only multi-word searches ever read more than one).
  */
 const MAX_PAGES_PER_LOAD = 3;
-
-/** Comments shown in the inline view (newest first). */
-export const COMMENTS_SHOWN = 100;
 
 /**
  * Where the next page starts: the search tier, and just after the last note read in it (null:
@@ -239,20 +234,6 @@ export async function fetchNote(noteId: string): Promise<BrowseNote | null> {
   const doc = await getDocument(`notes/${noteId}`, [...CARD_FIELDS, 'approved']);
   return doc && doc.data['approved'] === true ? toBrowseNote(doc.id, doc.data) : null;
 }
-
-export async function fetchComments(noteId: string): Promise<BrowseComment[]> {
-  const docs = await runQuery(
-    {
-      from: [{ collectionId: 'comments' }],
-      orderBy: [{ field: { fieldPath: 'commentedAt' }, direction: 'DESCENDING' }],
-      limit: COMMENTS_SHOWN,
-    },
-    `notes/${noteId}`,
-  );
-  return docs.map((d) => toBrowseComment(d.id, d.data));
-}
-
-export { addComment, isValidCommentText } from '../../../shared/notes/note-interactions';
 
 /** Whether `uid` likes the note (shared/notes, on Browse's Firestore Lite). */
 /** Which of `noteIds` the reader `uid` likes: one request for the whole page. */

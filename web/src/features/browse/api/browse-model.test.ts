@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  commentAuthorLabel,
-  formatCommentTime,
-  orNA,
-  toBrowseComment,
-  toBrowseNote,
-  toDate,
-  toFilterOptions,
-} from './browse-model';
+import { orNA, toBrowseNote, toDate, toFilterOptions } from './browse-model';
 
 describe('toBrowseNote', () => {
   it('maps a seeded note document', () => {
@@ -75,22 +67,6 @@ describe('toBrowseNote', () => {
     expect(toDate(new Date('nope'))).toBeNull();
     expect(toDate({ toDate: () => 'x' })).toBeNull();
     expect(toDate('2026-01-01')).toBeNull();
-  });
-});
-
-describe('comments', () => {
-  it('labels the author "User_" + the first 4 characters of the comment id', () => {
-    expect(commentAuthorLabel('AbC9xyzQWERTYuiop123')).toBe('User_AbC9');
-    expect(commentAuthorLabel('ab')).toBe('User_ab');
-  });
-
-  it('maps a comment and shows its local date-time', () => {
-    const at = new Date(2026, 6, 3, 14, 5);
-    const c = toBrowseComment('c1', { text: 'Great', username: 'Aarav', commentedAt: at });
-    expect(c).toEqual({ id: 'c1', text: 'Great', username: 'Aarav', commentedAt: at });
-    expect(formatCommentTime(at, 'en-US')).toBe(at.toLocaleString('en-US'));
-    expect(formatCommentTime(null)).toBe('');
-    expect(toBrowseComment('c2', {}).text).toBe('');
   });
 });
 

@@ -3,21 +3,13 @@
  * document with a missing or malformed field still renders (the spec shows "N/A" for missing card
  * fields) instead of breaking the list.
  */
-import { readNoteBasics, text, type NoteBasics } from '../../../shared/notes/note-fields';
-import { toDate } from '../../../shared/utils/dates';
+import { readNoteBasics, type NoteBasics } from '../../../shared/notes/note-fields';
 
-export { toDate, formatDateTime as formatCommentTime } from '../../../shared/utils/dates';
+export { toDate } from '../../../shared/utils/dates';
 
 /** A Browse card: the fields every note view shows (shared/notes/note-fields.ts). */
 export interface BrowseNote extends NoteBasics {
   id: string;
-}
-
-export interface BrowseComment {
-  id: string;
-  text: string;
-  username: string | null;
-  commentedAt: Date | null;
 }
 
 export interface FilterOptionLists {
@@ -36,15 +28,6 @@ export const NO_FILTER_OPTIONS: FilterOptionLists = {
 
 export function toBrowseNote(id: string, data: Record<string, unknown>): BrowseNote {
   return { id, ...readNoteBasics(data) };
-}
-
-export function toBrowseComment(id: string, data: Record<string, unknown>): BrowseComment {
-  return {
-    id,
-    text: typeof data['text'] === 'string' ? data['text'] : '',
-    username: text(data['username']),
-    commentedAt: toDate(data['commentedAt']),
-  };
 }
 
 function distinctSorted<T extends string | number>(values: unknown, keep: (v: unknown) => v is T) {
@@ -72,9 +55,4 @@ export function toFilterOptions(data: Record<string, unknown> | undefined): Filt
 /** The spec's fallback for missing card fields. */
 export function orNA(v: string | number | null): string {
   return v === null ? 'N/A' : String(v);
-}
-
-/** The spec's pseudo author label on Browse: "User_" + the first 4 characters of the comment id. */
-export function commentAuthorLabel(commentId: string): string {
-  return `User_${commentId.slice(0, 4)}`;
 }

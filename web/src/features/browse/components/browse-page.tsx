@@ -11,22 +11,21 @@ import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
 import './browse-page.css';
 import { NoteCard } from './note-card';
-import type { NoteCommentsViewProps } from './note-comments-view';
 
 /*
  * The page itself is plain markup over the Chakra tokens' CSS (browse-page.css, note-card.css):
  * the heading, the list states and the cards render as soon as the page's chunk and the first
- * page of notes are here. Its Chakra parts, the search and filter bar and the inline comment
- * view, load with Chakra's runtime (withChakra) after the list, the bar in a placeholder of its
- * own height so nothing moves when it appears. Measured with Lighthouse mobile (slow 4G, 4x CPU):
+ * page of notes are here. Its Chakra part, the search and filter bar, loads with Chakra's runtime
+ * (withChakra) after the list, in a placeholder of its own height so nothing moves when it
+ * appears; the inline comment view is plain markup too. Measured with Lighthouse mobile (slow
+ * 4G, 4x CPU):
  * waiting for Chakra's chunks and first render before showing any card was most of the list's
  * render delay.
  */
 const BrowseToolbar = lazy(() => withChakra(() => import('./browse-toolbar')));
+// Plain markup like the page; loaded when a card's comment button is pressed.
 const NoteCommentsView = lazy(() =>
-  withChakra<NoteCommentsViewProps>(() =>
-    import('./note-comments-view').then((m) => ({ default: m.NoteCommentsView })),
-  ),
+  import('./note-comments-view').then((m) => ({ default: m.NoteCommentsView })),
 );
 
 const toolbarPlaceholder = <div className="nn-browse__toolbar" aria-hidden="true" />;

@@ -1,49 +1,19 @@
 /**
- * Every read and write of the note page. Reads are live (the full Firestore SDK's onSnapshot,
- * loaded only by this route: shared/firebase/firestore-live.ts): the note (its likes, downloads and
- * comments counts move while it is open), its comments and the reader's own like. Likes and
- * downloads are the same writes Browse makes (shared/notes/note-interactions.ts); comments and
- * Archive go through the facade (spec section 7), which recounts commentsCount exactly and
- * checks the note is readable before saving it.
+ * Every read and write of the note page but its comments (features/comments). Reads are live (the
+ * full Firestore SDK's onSnapshot: shared/firebase/firestore-live.ts): the note (its likes,
+ * downloads and comments counts move while it is open) and the reader's own like. Likes and
+ * downloads are the same writes Browse makes (shared/notes/note-interactions.ts); Archive and
+ * Delete go through the facade (spec section 7).
  *
  * What the rules allow here (firestore.rules): the note and its comments are readable when the
  * note is approved, or by its uploader and admins; a like document only by its owner.
  */
-import type { FirestoreError, Unsubscribe } from 'firebase/firestore';
-import { loadLiveFirestore, type LiveFirestoreHandle } from '../../../shared/firebase';
+import type { FirestoreError } from 'firebase/firestore';
+import { listenLive, loadLiveFirestore } from '../../../shared/firebase';
 import { getDocument } from '../../../shared/firebase/firestore-rest';
 import { callFacade } from '../../../shared/http/facade';
 import * as interactions from '../../../shared/notes/note-interactions';
-import {
-  toNoteComment,
-  toNoteDetail,
-  type NoteComment,
-  type NoteDetail,
-} from './note-detail-model';
-
-export { addComment, isValidCommentText } from '../../../shared/notes/note-interactions';
-
-/** Comments shown on the page, newest first (the count comes from the note). */
-export const COMMENTS_SHOWN = 200;
-
-/**
- * Starts a listener once the SDK has loaded; the returned function stops it (also when called
- * before the SDK arrived, in which case the listener never starts).
- */
-function listen(
-  start: (handle: LiveFirestoreHandle) => Unsubscribe,
-  onError: (error: unknown) => void,
-): () => void {
-  let stop: Unsubscribe | null = null;
-  let stopped = false;
-  loadLiveFirestore().then((handle) => {
-    if (!stopped) stop = start(handle);
-  }, onError);
-  return () => {
-    stopped = true;
-    stop?.();
-  };
-}
+import { toNoteDetail, type NoteDetail } from './note-detail-model';
 
 /**
  * The note, live. `onNote(null)` when it does not exist; a read the rules refuse (someone else's
@@ -70,7 +40,7 @@ export function watchNote(
   );
   void first.then(() => {
     if (stopped) return;
-    stop = listen(
+    stop = listenLive(
       ({ db, sdk }) =>
         sdk.onSnapshot(
           sdk.doc(db, 'notes', noteId),
@@ -89,27 +59,6 @@ export function watchNote(
   };
 }
 
-/** The note's comments, newest first, live: a comment anyone adds shows up for every viewer. */
-export function watchComments(
-  noteId: string,
-  onComments: (comments: NoteComment[]) => void,
-  onError: (error: unknown) => void,
-): () => void {
-  return listen(
-    ({ db, sdk }) =>
-      sdk.onSnapshot(
-        sdk.query(
-          sdk.collection(db, 'notes', noteId, 'comments'),
-          sdk.orderBy('commentedAt', 'desc'),
-          sdk.limit(COMMENTS_SHOWN),
-        ),
-        (snap) => onComments(snap.docs.map((d) => toNoteComment(d.id, d.data()))),
-        (error: FirestoreError) => onError(error),
-      ),
-    onError,
-  );
-}
-
 /** Whether the reader likes the note, live (so two tabs of the same reader agree). */
 export function watchLiked(
   noteId: string,
@@ -117,7 +66,7 @@ export function watchLiked(
   onLiked: (liked: boolean) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  return listen(
+  return listenLive(
     ({ db, sdk }) =>
       sdk.onSnapshot(
         sdk.doc(db, 'notes', noteId, 'likes', uid),
@@ -155,27 +104,6 @@ export async function archiveNote(noteId: string): Promise<void> {
  */
 export async function deleteNote(noteId: string): Promise<void> {
   await callFacade(`/api/uploading/delete/${encodeURIComponent(noteId)}`, {
-    method: 'DELETE',
-    signedIn: true,
-  });
-}
-
-function commentPath(noteId: string, commentId: string): string {
-  return `/api/notes/comments/${encodeURIComponent(noteId)}/${encodeURIComponent(commentId)}`;
-}
-
-/** The author edits their comment's text (the facade checks authorship like the rules). */
-export async function updateComment(noteId: string, commentId: string, text: string) {
-  await callFacade(commentPath(noteId, commentId), {
-    method: 'PUT',
-    signedIn: true,
-    json: { text },
-  });
-}
-
-/** The author or an admin deletes a comment; the facade then recounts commentsCount. */
-export async function deleteComment(noteId: string, commentId: string) {
-  await callFacade(commentPath(noteId, commentId), {
     method: 'DELETE',
     signedIn: true,
   });

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors/app-error';
-import {
-  ACTION_MESSAGES,
-  canDeleteComment,
-  canEditComment,
-  commentAuthor,
-  commentInitial,
-  failureMessage,
-  previewKindOf,
-  toNoteComment,
-  toNoteDetail,
-} from './note-detail-model';
+import { ACTION_MESSAGES, failureMessage, previewKindOf, toNoteDetail } from './note-detail-model';
 
 describe('toNoteDetail', () => {
   it('maps a note document', () => {
@@ -73,33 +62,6 @@ describe('toNoteDetail', () => {
   });
 });
 
-describe('comments', () => {
-  const mine = toNoteComment('c1', { text: 'hi', authorId: 'me', username: 'asha' });
-  const theirs = toNoteComment('c2', { text: 'yo', authorId: 'them' });
-
-  it('shows "Anonymous User" and its initial when the username is missing', () => {
-    expect(commentAuthor(mine)).toBe('asha');
-    expect(commentInitial(mine)).toBe('A');
-    expect(commentAuthor(theirs)).toBe('Anonymous User');
-    expect(commentInitial(theirs)).toBe('A');
-    expect(commentInitial({ username: 'ñandu' })).toBe('Ñ');
-  });
-
-  it('offers edit to the author only and delete to the author or an admin (firestore.rules)', () => {
-    const student = { uid: 'me', role: 'user' } as const;
-    const admin = { uid: 'boss', role: 'admin' } as const;
-    expect(canEditComment(mine, student)).toBe(true);
-    expect(canDeleteComment(mine, student)).toBe(true);
-    expect(canEditComment(theirs, student)).toBe(false);
-    expect(canDeleteComment(theirs, student)).toBe(false);
-    expect(canEditComment(theirs, admin)).toBe(false);
-    expect(canDeleteComment(theirs, admin)).toBe(true);
-    // A comment without an author is nobody's to edit.
-    const orphan = toNoteComment('c3', { text: 'x' });
-    expect(canEditComment(orphan, { uid: '', role: 'user' })).toBe(false);
-  });
-});
-
 describe('previewKindOf', () => {
   const url = 'http://h/f';
   it('previews PDF, DOCX and TXT by type, else by extension, never without a URL', () => {
@@ -127,35 +89,16 @@ describe('previewKindOf', () => {
   });
 });
 
-describe('failureMessage (spec section 8)', () => {
-  it("uses the server's message, else the action's fallback, else its exception text", () => {
-    const texts = ACTION_MESSAGES.update;
-    expect(
-      failureMessage(
-        new AppError('server', 'Comment not found', {
-          status: 404,
-          serverMessage: 'Comment not found',
-        }),
-        texts,
-      ),
-    ).toBe('Comment not found');
-    expect(
-      failureMessage(
-        new AppError('server', 'Request failed with status 502', { status: 502 }),
-        texts,
-      ),
-    ).toBe('Failed to update comment');
-    expect(failureMessage(new TypeError('Failed to fetch'), texts)).toBe(
-      'Something went wrong while updating comment',
-    );
+describe('ACTION_MESSAGES (spec section 8)', () => {
+  it('has the texts of the note actions', () => {
     expect(ACTION_MESSAGES.archive).toEqual({
       success: 'Note archived successfully',
       failed: 'Failed to archive the note',
       exception: 'Something went wrong while archiving',
     });
-    expect(ACTION_MESSAGES.delete).toEqual({
-      failed: 'Failed to delete comment',
-      exception: 'Something went wrong while deleting comment',
-    });
+    // failureMessage is the shared one (shared/errors/app-error.ts), tested with the comments'.
+    expect(failureMessage(new TypeError('Failed to fetch'), ACTION_MESSAGES.archive)).toBe(
+      'Something went wrong while archiving',
+    );
   });
 });

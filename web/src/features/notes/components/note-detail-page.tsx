@@ -5,10 +5,10 @@ import { HeartIcon } from '../../../shared/ui/icons';
 import { formatDate } from '../../../shared/utils/dates';
 import { formatCount } from '../../../shared/utils/numbers';
 import { useAuth } from '../../auth';
-import type { NoteDetail, Viewer } from '../api/note-detail-model';
+import { NoteComments, type Viewer } from '../../comments';
+import type { NoteDetail } from '../api/note-detail-model';
 import { useLiveNote } from '../hooks/use-live-note';
 import { useNotePageActions } from '../hooks/use-note-page-actions';
-import { NoteComments } from './note-comments';
 import './note-page.css';
 import { NotePreview } from './note-preview';
 import { NoteSidePanels } from './note-side-panels';
@@ -181,7 +181,13 @@ function NoteScreen({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
         <div className="nn-note-page__main">
           <NoteHeader note={note} viewer={viewer} />
           <NotePreview note={note} />
-          <NoteComments note={note} viewer={viewer} />
+          <NoteComments
+            noteId={note.id}
+            commentsCount={note.commentsCount}
+            variant="page"
+            viewer={viewer}
+            idPrefix="note"
+          />
         </div>
         {/* Not an <aside>: a complementary landmark must not sit inside <main>. */}
         <div className="nn-note-page__side">

@@ -1,31 +1,67 @@
 import { useId, useState, type FormEvent } from 'react';
 import { COMMENT_LIMITS } from '@notenest/shared';
 import { formatDateTime } from '../../../shared/utils/dates';
-import { COMMENTS_SHOWN, isValidCommentText } from '../api/note-detail-api';
+import { formatCount } from '../../../shared/utils/numbers';
+import { isValidCommentText } from '../api/comments-api';
 import {
   canDeleteComment,
   canEditComment,
+  COMMENT_PLACEHOLDER,
+  COMMENTS_SHOWN,
   commentAuthor,
   commentInitial,
   DELETE_COMMENT_CONFIRMATION,
+  NO_COMMENTS_TEXT,
+  pseudoAuthorLabel,
   type NoteComment,
-  type NoteDetail,
   type Viewer,
-} from '../api/note-detail-model';
+} from '../api/comments-model';
 import { useLiveComments, type LiveComments } from '../hooks/use-live-comments';
-import { formatCount } from '../../../shared/utils/numbers';
+import './comments.css';
 
-export const COMMENT_PLACEHOLDER = 'Share your thoughts on these notes...';
-export const NO_COMMENTS_TEXT = 'No comments yet. Be the first to comment!';
+export interface NoteCommentsProps {
+  noteId: string;
+  /** The note's stored commentsCount (kept exact by a trigger), shown until the list is read. */
+  commentsCount: number;
+  /**
+   * `page` (the note page, spec section 2): each comment with its avatar and username, and Edit
+   * and Delete for those allowed. `browse` (Browse's inline view, spec section 2): the pseudo
+   * label "User_" and the comment id's first 4 characters, the text and the time.
+   */
+  variant: 'page' | 'browse';
+  /** Who is looking, for the page's Edit and Delete buttons; null for a visitor. */
+  viewer: Viewer | null;
+  /** Asked before a comment is sent; false stops it (Browse sends a visitor to sign in). */
+  requireUser?: () => boolean;
+  /** Told after a comment was saved, with the note's comment count right after it. */
+  onAdded?: (commentsCount: number | null) => void;
+  /** Prefix of the element ids (two lists never share a page, but the ids stay apart). */
+  idPrefix: string;
+}
 
-/** The note page's comments: the live list with its count, adding, editing and deleting. */
-export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
-  const live = useLiveComments(note.id);
+/**
+ * The comments of a note, wherever they are shown: the live list with its count, and the form
+ * to add one (spec sections 2 and 5). Plain markup (comments.css), no Chakra, like the note page.
+ */
+export function NoteComments({
+  noteId,
+  commentsCount,
+  variant,
+  viewer,
+  requireUser,
+  onAdded,
+  idPrefix,
+}: NoteCommentsProps) {
+  const live = useLiveComments(noteId, onAdded);
   const [text, setText] = useState('');
   const { status, comments } = live;
+  const headingId = `${idPrefix}-comments-heading`;
+  const textId = `${idPrefix}-comment-text`;
+  const Heading = variant === 'page' ? 'h2' : 'h3';
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (requireUser && !requireUser()) return;
     if (await live.add(text)) setText('');
   };
 
@@ -33,20 +69,20 @@ export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewe
   const count =
     status === 'loaded' && comments.length < COMMENTS_SHOWN
       ? comments.length
-      : Math.max(comments.length, note.commentsCount);
+      : Math.max(comments.length, commentsCount);
 
   return (
-    <section aria-labelledby="note-comments-heading" className="nn-panel nn-note-comments">
-      <h2 id="note-comments-heading" className="nn-heading nn-note-section__title">
+    <section aria-labelledby={headingId} className="nn-panel nn-comments">
+      <Heading id={headingId} className="nn-heading nn-comments__title">
         Comments ({formatCount(count)})
-      </h2>
+      </Heading>
 
-      <form onSubmit={(e) => void onSubmit(e)} className="nn-note-comments__form">
-        <label htmlFor="note-comment-text" className="nn-label">
+      <form onSubmit={(e) => void onSubmit(e)} className="nn-comments__form">
+        <label htmlFor={textId} className="nn-label">
           Add a Comment
         </label>
         <textarea
-          id="note-comment-text"
+          id={textId}
           className="nn-textarea"
           placeholder={COMMENT_PLACEHOLDER}
           value={text}
@@ -65,7 +101,7 @@ export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewe
         </button>
       </form>
 
-      <p role="alert" className="nn-alert nn-note-comments__error">
+      <p role="alert" className="nn-alert nn-comments__error">
         {live.error}
       </p>
 
@@ -80,12 +116,37 @@ export function NoteComments({ note, viewer }: { note: NoteDetail; viewer: Viewe
       )}
       {comments.length > 0 && (
         <ul className="nn-comment-list" data-testid="comments-list">
-          {comments.map((c) => (
-            <CommentItem key={c.id} comment={c} viewer={viewer} live={live} />
-          ))}
+          {comments.map((c) =>
+            variant === 'page' && viewer ? (
+              <CommentItem key={c.id} comment={c} viewer={viewer} live={live} />
+            ) : (
+              <PseudonymousItem key={c.id} comment={c} />
+            ),
+          )}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Browse's comment: the pseudo label, the text, the time. */
+function PseudonymousItem({ comment }: { comment: NoteComment }) {
+  return (
+    <li className="nn-comment" data-comment-id={comment.id}>
+      <div className="nn-comment__body">
+        <div className="nn-comment__head">
+          <span className="nn-comment__author">{pseudoAuthorLabel(comment.id)}</span>
+          {comment.commentedAt && (
+            <time dateTime={comment.commentedAt.toISOString()} className="nn-comment__time">
+              {formatDateTime(comment.commentedAt)}
+            </time>
+          )}
+        </div>
+        <p className="nn-comment__text" data-field="text">
+          {comment.text}
+        </p>
+      </div>
+    </li>
   );
 }
 

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
+import { failureMessage } from '../../../shared/errors/app-error';
 import {
   addComment,
   deleteComment,
   isValidCommentText,
   updateComment,
   watchComments,
-} from '../api/note-detail-api';
-import { ACTION_MESSAGES, failureMessage, type NoteComment } from '../api/note-detail-model';
+} from '../api/comments-api';
+import { COMMENT_MESSAGES, type NoteComment } from '../api/comments-model';
 
 export interface LiveComments {
   status: 'loading' | 'loaded' | 'failed';
@@ -25,7 +26,11 @@ export interface LiveComments {
  * The note's comments, live: a comment added, edited or deleted by anyone shows up for every
  * viewer without a reload, so no action here re-reads the list.
  */
-export function useLiveComments(noteId: string): LiveComments {
+export function useLiveComments(
+  noteId: string,
+  /** Told after a comment was saved, with the note's comment count right after it. */
+  onAdded?: (commentsCount: number | null) => void,
+): LiveComments {
   const [status, setStatus] = useState<LiveComments['status']>('loading');
   const [comments, setComments] = useState<NoteComment[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -52,17 +57,18 @@ export function useLiveComments(noteId: string): LiveComments {
       setError(null);
       setAdding(true);
       try {
-        await addComment(noteId, text);
+        const counted = await addComment(noteId, text);
+        onAdded?.(counted);
         return true;
       } catch (err) {
         console.error('Could not add the comment', err);
-        setError(failureMessage(err, ACTION_MESSAGES.add));
+        setError(failureMessage(err, COMMENT_MESSAGES.add));
         return false;
       } finally {
         setAdding(false);
       }
     },
-    [noteId],
+    [noteId, onAdded],
   );
 
   const update = useCallback(
@@ -74,7 +80,7 @@ export function useLiveComments(noteId: string): LiveComments {
         return true;
       } catch (err) {
         console.error('Could not update the comment', err);
-        setError(failureMessage(err, ACTION_MESSAGES.update));
+        setError(failureMessage(err, COMMENT_MESSAGES.update));
         return false;
       }
     },
@@ -88,7 +94,7 @@ export function useLiveComments(noteId: string): LiveComments {
         await deleteComment(noteId, commentId);
       } catch (err) {
         console.error('Could not delete the comment', err);
-        setError(failureMessage(err, ACTION_MESSAGES.delete));
+        setError(failureMessage(err, COMMENT_MESSAGES.delete));
       }
     },
     [noteId],
