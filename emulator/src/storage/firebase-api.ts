@@ -8,7 +8,7 @@ import * as fsp from 'node:fs/promises';
 import type * as http from 'node:http';
 import { callerFromAuthorization } from './auth.js';
 import { HttpError, drain, readJson, sendJson, str } from './http.js';
-import { authorize, authorizeDeclared, finishUpload, sendMedia } from './objects.js';
+import { authorize, authorizeDeclared, deleteObject, finishUpload, sendMedia } from './objects.js';
 import { applyPatch, firebaseResource, notFound, uploadMetaFrom } from './resources.js';
 import type { StorageService } from './service.js';
 import { TOKENS_KEY } from './store.js';
@@ -182,10 +182,7 @@ export async function handleFirebase(
     await drain(req);
     await authorize(svc, caller, 'delete', bucket, name, existing, null);
     if (!existing) throw notFound(true, bucket, name);
-    await svc.store.delete(bucket, name);
-    svc.notify('delete', existing);
-    res.writeHead(204);
-    res.end();
+    await deleteObject(svc, res, existing);
     return;
   }
   throw new HttpError(405, 'Method not allowed.');

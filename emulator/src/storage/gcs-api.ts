@@ -7,7 +7,7 @@ import * as fsp from 'node:fs/promises';
 import type * as http from 'node:http';
 import type { CallerContext } from './auth.js';
 import { HttpError, drain, readJson, sendJson, str } from './http.js';
-import { finishUpload, sendMedia } from './objects.js';
+import { deleteObject, finishUpload, sendMedia } from './objects.js';
 import {
   applyPatch,
   bucketResource,
@@ -258,10 +258,7 @@ export async function handleGcs(
   if (method === 'DELETE') {
     await drain(req);
     if (!found) throw notFound(false, bucket, name);
-    await svc.store.delete(bucket, name);
-    svc.notify('delete', found);
-    res.writeHead(204);
-    res.end();
+    await deleteObject(svc, res, found);
     return;
   }
   throw new HttpError(405, 'Method not allowed.');

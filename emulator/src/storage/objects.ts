@@ -211,3 +211,15 @@ export async function sendMedia(
     res,
   );
 }
+
+/** Deletes the object, tells the event listener, and answers 204 (both APIs). */
+export async function deleteObject(
+  svc: StorageService,
+  res: http.ServerResponse,
+  o: StoredObject,
+): Promise<void> {
+  await svc.store.delete(o.bucket, o.name);
+  svc.notify('delete', o);
+  res.writeHead(204);
+  res.end();
+}
