@@ -43,11 +43,25 @@ export function listenLive(
 ): () => void {
   let stop: Unsubscribe | null = null;
   let stopped = false;
-  loadLiveFirestore().then((handle) => {
-    if (!stopped) stop = start(handle);
-  }, onError);
+  // The SDK (~160 KB gzip) loads and starts once the page has rendered what it has, when the
+  // main thread is idle (or after LIVE_START_MAX_WAIT_MS): on a slow phone its start-up then
+  // does not compete with the page's first render for the main thread.
+  whenIdle(() => {
+    if (stopped) return;
+    loadLiveFirestore().then((handle) => {
+      if (!stopped) stop = start(handle);
+    }, onError);
+  });
   return () => {
     stopped = true;
     stop?.();
   };
+}
+
+const LIVE_START_MAX_WAIT_MS = 1500;
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(run, { timeout: LIVE_START_MAX_WAIT_MS });
+  else setTimeout(run, 0);
 }
