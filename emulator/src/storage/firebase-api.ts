@@ -8,7 +8,14 @@ import * as fsp from 'node:fs/promises';
 import type * as http from 'node:http';
 import { callerFromAuthorization } from './auth.js';
 import { HttpError, drain, readJson, sendJson, str } from './http.js';
-import { authorize, authorizeDeclared, deleteObject, finishUpload, sendMedia } from './objects.js';
+import {
+  authorize,
+  authorizeDeclared,
+  deleteObject,
+  finishUpload,
+  sendMedia,
+  updateObjectMetadata,
+} from './objects.js';
 import { applyPatch, firebaseResource, notFound, uploadMetaFrom } from './resources.js';
 import type { StorageService } from './service.js';
 import { TOKENS_KEY } from './store.js';
@@ -153,8 +160,7 @@ export async function handleFirebase(
     }
     const next = applyPatch(existing, body, true);
     await authorize(svc, caller, 'update', bucket, name, existing, next);
-    const updated = svc.store.updateMetadata(existing, next);
-    svc.notify('metadataUpdate', updated);
+    const updated = updateObjectMetadata(svc, existing, next);
     sendJson(res, 200, firebaseResource(updated));
     return;
   }
@@ -173,8 +179,7 @@ export async function handleFirebase(
     const metadata = { ...existing.metadata };
     if (next.length) metadata[TOKENS_KEY] = next.join(',');
     else delete metadata[TOKENS_KEY];
-    const updated = svc.store.updateMetadata(existing, { ...existing, metadata });
-    svc.notify('metadataUpdate', updated);
+    const updated = updateObjectMetadata(svc, existing, { ...existing, metadata });
     sendJson(res, 200, firebaseResource(updated));
     return;
   }

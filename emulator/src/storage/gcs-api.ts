@@ -7,7 +7,7 @@ import * as fsp from 'node:fs/promises';
 import type * as http from 'node:http';
 import type { CallerContext } from './auth.js';
 import { HttpError, drain, readJson, sendJson, str } from './http.js';
-import { deleteObject, finishUpload, sendMedia } from './objects.js';
+import { deleteObject, finishUpload, sendMedia, updateObjectMetadata } from './objects.js';
 import {
   applyPatch,
   bucketResource,
@@ -250,8 +250,7 @@ export async function handleGcs(
             ...body,
           }
         : body;
-    const updated = svc.store.updateMetadata(found, applyPatch(found, patch, false));
-    svc.notify('metadataUpdate', updated);
+    const updated = updateObjectMetadata(svc, found, applyPatch(found, patch, false));
     sendJson(res, 200, gcsResource(updated, base));
     return;
   }

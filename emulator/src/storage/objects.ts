@@ -223,3 +223,14 @@ export async function deleteObject(
   res.writeHead(204);
   res.end();
 }
+
+/** Stores new metadata for the object and tells the event listener (both APIs). */
+export function updateObjectMetadata(
+  svc: StorageService,
+  o: StoredObject,
+  next: StoredObject,
+): StoredObject {
+  const updated = svc.store.updateMetadata(o, next);
+  svc.notify('metadataUpdate', updated);
+  return updated;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_MESSAGES, failureMessage, previewKindOf, toNoteDetail } from './note-detail-model';
+import { failureMessage } from '../../../shared/errors/app-error';
+import { ACTION_MESSAGES, previewKindOf, toNoteDetail } from './note-detail-model';
 
 describe('toNoteDetail', () => {
   it('maps a note document', () => {

@@ -4,7 +4,6 @@
  * Comments are their own feature (features/comments). Pure, so it is unit-tested without an SDK.
  */
 import { BATCHES, NOTE_FILE_TYPES, noteFileTypeFor, type Batch } from '@notenest/shared';
-export { failureMessage } from '../../../shared/errors/app-error';
 import { readNoteBasics, text, type NoteBasics } from '../../../shared/notes/note-fields';
 
 export interface NoteDetail extends NoteBasics {

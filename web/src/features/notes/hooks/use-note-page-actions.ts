@@ -1,3 +1,4 @@
+import { failureMessage } from '../../../shared/errors/app-error';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
@@ -13,7 +14,6 @@ import {
 import {
   ACTION_MESSAGES,
   DELETE_NOTE_CONFIRMATION,
-  failureMessage,
   type NoteDetail,
 } from '../api/note-detail-model';
 
