@@ -4,11 +4,13 @@ import { defineConfig } from 'vitest/config';
 // run `via-emulators`: through Hosting's rewrite and the Functions emulator of a whole stack,
 // where the triggers that keep derived data run as they do in production.
 // A route's endpoint tests sit beside it (src/routes/<route>.test.ts); the triggers' end-to-end
-// tests are src/triggers/*.stack.test.ts (their unit tests run alone).
+// tests are src/triggers/*.stack.test.ts (their unit tests run alone), and
+// src/data-model.stack.test.ts checks every document the run wrote against its schema.
 const ENDPOINT_TESTS = [
   'src/index.test.ts',
   'src/routes/*.test.ts',
   'src/triggers/*.stack.test.ts',
+  'src/*.stack.test.ts',
 ];
 
 export default defineConfig({

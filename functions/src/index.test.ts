@@ -41,8 +41,8 @@ describe('api function', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       success: false,
-      message: 'query: deep must be true or false',
-      errors: ['query: deep must be true or false'],
+      message: 'deep must be true or false',
+      errors: ['query.deep: deep must be true or false'],
     });
   });
 

@@ -4,7 +4,7 @@
  * shape (`isValidUsername`, `name.lower()`).
  */
 import { USER_LIMITS } from './constants.js';
-import { charLength } from './validate-note.js';
+import { charLength } from './text.js';
 
 export const USERNAME_MESSAGES = {
   required: 'Username is required',

@@ -1,17 +1,21 @@
 /**
- * Validation of the upload / update form (spec section 5) against docs/data-model.md. The same
- * checks run in the browser before a write and in functions; firestore.rules enforces the limits
- * again on the server.
+ * Validation of the upload / update form (spec section 5), from the form's schemas
+ * (schemas/note-form.ts). The same checks run in the browser before a write and in the facade;
+ * firestore.rules enforce the limits again on the server, and the result is a `NoteInput` that
+ * `noteInputSchema` (the stored shape) accepts.
  */
+import type * as z from 'zod/mini';
+import type { NoteFileType } from './constants.js';
+import { noteInputSchema, type NoteInput } from './schemas/documents.js';
+import { NOTE_MESSAGES, noteFileTypeFor } from './note-files.js';
 import {
-  BATCHES,
-  MAX_NOTE_FILE_BYTES,
-  NOTE_FILE_TYPES,
-  NOTE_LIMITS,
-  type Batch,
-  type NoteFileType,
-} from './constants.js';
-import type { NoteInput } from './types.js';
+  noteConfirmSchema,
+  noteFieldsSchema,
+  noteFileInfoSchema,
+  noteFileNameSchema,
+  noteFileUrlSchema,
+  type NoteFileInfo,
+} from './schemas/note-form.js';
 
 export type ValidationResult<T> =
   | { ok: true; value: T }
@@ -22,14 +26,6 @@ export type ValidationResult<T> =
       /** the first error, for a banner */
       message: string;
     };
-
-/** A picked file as the browser's `File` (or multer) describes it. */
-export interface NoteFileInfo {
-  name: string;
-  size: number;
-  /** MIME type as reported; may be empty (browsers do not always know .doc/.docx). */
-  type: string;
-}
 
 /** What the form holds: strings from inputs, the semester possibly as text. */
 export interface NoteDraft {
@@ -51,108 +47,46 @@ export interface NoteDraft {
   confirmed?: unknown;
 }
 
-export const NOTE_MESSAGES = {
-  fileOrUrl: 'Please select a file or provide a file URL',
-  confirm: 'Please confirm this is original content and that you have permission to share it',
-  batch: `Batch must be one of ${BATCHES.join(', ')}`,
-  semester: 'Semester must be a whole number from 1 to 8',
-  fileUrl: 'The file URL must start with https:// or http://',
-  fileType: 'Only .pdf, .doc, .docx and .txt files are accepted',
-  fileTooLarge: 'The file is larger than 10 MB',
-  fileEmpty: 'The file is empty',
-  fileContent: 'The file content does not match its type',
-} as const;
-
-const LABELS = {
-  title: 'Title',
-  description: 'Description',
-  collegeName: 'College',
-  courseName: 'Course',
-  subjectName: 'Subject',
-  fileUrl: 'File URL',
-  fileName: 'File name',
-} as const;
-
-/** Length in code points, as the rules' `string.size()` counts. */
-export function charLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
-function text(
-  errors: Record<string, string>,
-  field: keyof typeof LABELS,
-  raw: unknown,
-  required: boolean,
-): string {
-  const { min, max } = NOTE_LIMITS[field];
-  const label = LABELS[field];
-  if (raw !== undefined && raw !== null && typeof raw !== 'string') {
-    errors[field] = `${label} must be text`;
-    return '';
+/** Records the first issue of each field (by the issue's top-level key, or `field`). */
+function collect(errors: Record<string, string>, issues: z.core.$ZodIssue[], field?: string) {
+  for (const issue of issues) {
+    const key = field ?? String(issue.path[0] ?? '');
+    if (!(key in errors)) errors[key] = issue.message;
   }
-  const v = (raw ?? '').trim();
-  if (v === '') {
-    if (required) errors[field] = `${label} is required`;
-    return '';
-  }
-  const len = charLength(v);
-  if (len < min) errors[field] = `${label} must be at least ${min} characters`;
-  else if (len > max) errors[field] = `${label} must be at most ${max} characters`;
-  return v;
 }
 
-function parseSemester(raw: unknown): number | null {
-  const n =
-    typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? +raw : NaN;
-  return Number.isInteger(n) && n >= NOTE_LIMITS.semester.min && n <= NOTE_LIMITS.semester.max
-    ? n
-    : null;
-}
-
-/** The extension of a file name, lower case without the dot ('' when none). */
-export function fileExtension(name: string): string {
-  const i = name.lastIndexOf('.');
-  return i < 0 ? '' : name.slice(i + 1).toLowerCase();
-}
-
-/** The MIME type NoteNest stores for a file name, or null when the extension is not accepted. */
-export function noteFileTypeFor(name: string): NoteFileType | null {
-  const ext = fileExtension(name);
-  return Object.hasOwn(NOTE_FILE_TYPES, ext)
-    ? NOTE_FILE_TYPES[ext as keyof typeof NOTE_FILE_TYPES]
-    : null;
+function failed<T>(errors: Record<string, string>): ValidationResult<T> | null {
+  const message = Object.values(errors)[0];
+  return message === undefined ? null : { ok: false, errors, message };
 }
 
 /**
- * Checks a picked note file: extension pdf/doc/docx/txt, 1 byte to 10 MiB, name <= 255. The
- * extension decides the content type (browsers report .doc/.docx inconsistently); the returned
- * `contentType` is the one to upload with, which storage.rules checks.
+ * Checks a picked note file; the returned `contentType` (from its extension) is the one to upload
+ * with, which storage.rules check.
  */
 export function validateNoteFile(
   file: NoteFileInfo,
 ): ValidationResult<{ name: string; size: number; contentType: NoteFileType }> {
+  const r = noteFileInfoSchema.safeParse(file);
   const errors: Record<string, string> = {};
-  const contentType = noteFileTypeFor(file.name);
-  const nameLen = charLength(file.name);
-  if (!contentType) errors.file = NOTE_MESSAGES.fileType;
-  else if (
-    file.type !== '' &&
-    file.type !== contentType &&
-    (Object.values(NOTE_FILE_TYPES) as string[]).includes(file.type)
-  )
-    // A .pdf that says it is a Word document (or similar): refuse rather than guess.
-    errors.file = NOTE_MESSAGES.fileType;
-  else if (!Number.isSafeInteger(file.size) || file.size < 0)
-    errors.file = 'The file size is unknown';
-  else if (file.size === 0) errors.file = NOTE_MESSAGES.fileEmpty;
-  else if (file.size > MAX_NOTE_FILE_BYTES) errors.file = NOTE_MESSAGES.fileTooLarge;
-  else if (nameLen < NOTE_LIMITS.fileName.min || nameLen > NOTE_LIMITS.fileName.max)
-    errors.file = `The file name must be at most ${NOTE_LIMITS.fileName.max} characters`;
-  const message = Object.values(errors)[0];
-  if (message !== undefined) return { ok: false, errors, message };
-  return { ok: true, value: { name: file.name, size: file.size, contentType: contentType! } };
+  if (!r.success) collect(errors, r.error.issues, 'file');
+  return (
+    failed(errors) ?? {
+      ok: true,
+      value: { name: file.name, size: file.size, contentType: noteFileTypeFor(file.name)! },
+    }
+  );
+}
+
+/** A stored file's fields as the draft carries them (update keeping the current file). */
+function currentFileFields(draft: NoteDraft) {
+  const fileType = noteInputSchema.shape.fileType.safeParse(draft.fileType);
+  const fileSize = noteInputSchema.shape.fileSize.safeParse(draft.fileSize);
+  return {
+    filePath: typeof draft.filePath === 'string' && draft.filePath !== '' ? draft.filePath : null,
+    fileType: fileType.success ? fileType.data : null,
+    fileSize: fileSize.success ? fileSize.data : null,
+  };
 }
 
 /**
@@ -169,80 +103,40 @@ export function validateNoteInput(
   mode: 'create' | 'update',
 ): ValidationResult<NoteInput> {
   const errors: Record<string, string> = {};
-  const title = text(errors, 'title', draft.title, true);
-  const description = text(errors, 'description', draft.description, false);
-  const collegeName = text(errors, 'collegeName', draft.collegeName, true);
-  const courseName = text(errors, 'courseName', draft.courseName, true);
-  const subjectName = text(errors, 'subjectName', draft.subjectName, true);
-
-  const batchRaw = typeof draft.batch === 'string' ? draft.batch.trim() : draft.batch;
-  if (batchRaw === undefined || batchRaw === null || batchRaw === '')
-    errors.batch = 'Batch is required';
-  else if (!(BATCHES as readonly unknown[]).includes(batchRaw)) errors.batch = NOTE_MESSAGES.batch;
-
-  const semesterEmpty =
-    draft.semester === undefined ||
-    draft.semester === null ||
-    (typeof draft.semester === 'string' && draft.semester.trim() === '');
-  const semester = semesterEmpty ? null : parseSemester(draft.semester);
-  if (semesterEmpty) errors.semester = 'Semester is required';
-  else if (semester === null) errors.semester = NOTE_MESSAGES.semester;
+  const fields = noteFieldsSchema.safeParse(draft);
+  if (!fields.success) collect(errors, fields.error.issues);
 
   // File: a newly picked file, or a URL (typed, or the current one on update).
   const file = draft.file ?? null;
-  const fileUrl = file ? '' : text(errors, 'fileUrl', draft.fileUrl, false);
+  let fileUrl = '';
   if (file) {
-    const f = validateNoteFile(file);
-    if (!f.ok) errors.file = f.message;
-  } else if (fileUrl === '') {
-    if (mode === 'create') errors.file = NOTE_MESSAGES.fileOrUrl;
-  } else if (!errors.fileUrl && !/^https?:\/\/\S+$/i.test(fileUrl)) {
-    errors.fileUrl = NOTE_MESSAGES.fileUrl;
+    const f = noteFileInfoSchema.safeParse(file);
+    if (!f.success) collect(errors, f.error.issues, 'file');
+  } else {
+    const url = noteFileUrlSchema.safeParse(draft.fileUrl);
+    if (!url.success) collect(errors, url.error.issues, 'fileUrl');
+    else if (url.data === '' && mode === 'create') errors.file = NOTE_MESSAGES.fileOrUrl;
+    else fileUrl = url.data;
   }
   let fileName: string | null = null;
-  let filePath: string | null = null;
-  let fileType: NoteFileType | null = null;
-  let fileSize: number | null = null;
+  let stored: ReturnType<typeof currentFileFields> = {
+    filePath: null,
+    fileType: null,
+    fileSize: null,
+  };
   if (!file && fileUrl !== '') {
-    fileName = typeof draft.fileName === 'string' ? draft.fileName.trim() || null : null;
-    if (fileName !== null && charLength(fileName) > NOTE_LIMITS.fileName.max)
-      errors.fileName = `File name must be at most ${NOTE_LIMITS.fileName.max} characters`;
-    filePath = typeof draft.filePath === 'string' && draft.filePath !== '' ? draft.filePath : null;
-    fileType =
-      typeof draft.fileType === 'string' &&
-      (Object.values(NOTE_FILE_TYPES) as string[]).includes(draft.fileType)
-        ? (draft.fileType as NoteFileType)
-        : null;
-    fileSize =
-      typeof draft.fileSize === 'number' &&
-      Number.isSafeInteger(draft.fileSize) &&
-      draft.fileSize >= 0 &&
-      draft.fileSize <= MAX_NOTE_FILE_BYTES
-        ? draft.fileSize
-        : null;
+    const name = noteFileNameSchema.safeParse(draft.fileName);
+    if (name.success) fileName = name.data;
+    else collect(errors, name.error.issues, 'fileName');
+    stored = currentFileFields(draft);
   }
-
-  if (draft.confirmed !== undefined && draft.confirmed !== true)
-    errors.confirmed = NOTE_MESSAGES.confirm;
+  const confirmed = noteConfirmSchema.safeParse(draft.confirmed);
+  if (!confirmed.success) collect(errors, confirmed.error.issues, 'confirmed');
 
   // The banner shows the first problem in form order.
-  const message = Object.values(errors)[0];
-  if (message !== undefined) return { ok: false, errors, message };
-  return {
-    ok: true,
-    value: {
-      title,
-      description,
-      collegeName,
-      courseName,
-      subjectName,
-      batch: batchRaw as Batch,
-      semester: semester!,
-      fileUrl,
-      fileName,
-      filePath,
-      fileType,
-      fileSize,
-    },
-  };
+  const failure = failed<NoteInput>(errors);
+  if (failure || !fields.success) return failure ?? { ok: false, errors, message: '' };
+  const value = { ...fields.data, fileUrl, fileName, ...stored };
+  // The form's output is a stored note's input: a drift between the two schemas fails here.
+  return { ok: true, value: noteInputSchema.parse(value) };
 }

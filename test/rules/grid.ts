@@ -9,7 +9,7 @@
  */
 import { describe, it } from 'vitest';
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import type { Note } from '@notenest/shared';
+import { commentFixture, noteFixture, profileFixture } from '@notenest/shared';
 import { FieldValue, type Bucket, type Db, type RulesHarness } from './harness.js';
 
 export const ACTORS = ['anon', 'owner', 'other', 'admin'] as const;
@@ -64,58 +64,34 @@ export const uidOf = (actor: Actor, w: World): string | null =>
 
 export const serverTime = () => FieldValue.serverTimestamp();
 
-/** A profile as its owner creates it. */
+/** A profile as its owner creates it (the shared fixture, so it matches the data model). */
 export function newProfile(uid: string, patch: Record<string, unknown> = {}) {
   return {
-    username: uid,
-    email: emailOf(uid),
-    avatar: null,
-    // The admin actor's profile mirrors its claim, as the facade keeps them (firestore.rules
-    // isAdmin() reads both).
-    role: uid === ADMIN ? 'admin' : 'user',
-    createdAt: serverTime(),
-    notesCount: 0,
+    ...profileFixture(uid, serverTime(), {
+      email: emailOf(uid),
+      // The admin actor's profile mirrors its claim, as the facade keeps them (firestore.rules
+      // isAdmin() reads both).
+      role: uid === ADMIN ? 'admin' : 'user',
+    }),
     ...patch,
   };
 }
 
-type NoteData = Omit<Note<unknown>, 'searchTerms'> & { searchTerms?: string[] };
-
-/** A valid note as its uploader creates it (pending, zero counters, server times). */
+/** A valid note as its uploader creates it (pending, zero counters, server times), with a file. */
 export function newNote(uid: string, noteId: string, patch: Record<string, unknown> = {}) {
-  const note: NoteData = {
-    title: 'Operating Systems Unit 3',
-    description: 'Deadlocks, scheduling and paging.',
-    collegeName: 'IIT Delhi',
-    courseName: 'B.Tech CSE',
-    subjectName: 'Operating Systems',
-    batch: '2022-2026',
-    semester: 3,
-    fileUrl: 'https://example.com/os-unit-3.pdf',
-    fileName: 'os-unit-3.pdf',
-    filePath: `notes/${uid}/${noteId}/os-unit-3.pdf`,
-    fileType: 'application/pdf',
-    fileSize: 1234,
-    uploaderId: uid,
-    uploaderName: uid,
-    approved: false,
-    likesCount: 0,
-    downloadCount: 0,
-    commentsCount: 0,
-    createdAt: serverTime(),
-    updatedAt: serverTime(),
+  return {
+    ...noteFixture({ uid, username: uid }, serverTime(), {
+      fileName: 'os-unit-3.pdf',
+      filePath: `notes/${uid}/${noteId}/os-unit-3.pdf`,
+      fileType: 'application/pdf',
+      fileSize: 1234,
+    }),
+    ...patch,
   };
-  return { ...note, ...patch };
 }
 
 export function newComment(uid: string, patch: Record<string, unknown> = {}) {
-  return {
-    text: 'Very clear, thanks!',
-    authorId: uid,
-    username: uid,
-    commentedAt: serverTime(),
-    ...patch,
-  };
+  return { ...commentFixture({ uid, username: uid }, serverTime()), ...patch };
 }
 
 /** Seeds documents with rules disabled (serverTimestamp() sentinels become the commit time). */

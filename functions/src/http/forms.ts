@@ -38,11 +38,3 @@ export function form(maxFileBytes: number = MAX_NOTE_FILE_BYTES): RequestHandler
 export function fileOf(res: Response, field: string): UploadedFile | null {
   return (res.locals['files'] as Record<string, UploadedFile> | undefined)?.[field] ?? null;
 }
-
-/** The JSON body as an object (express.json leaves it undefined without a JSON content type). */
-export function jsonBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw new HttpError(400, 'Expected a JSON object');
-  return body as Record<string, unknown>;
-}

@@ -1,125 +1,81 @@
 /**
- * Request validation for feature routes. A schema is a function that either returns the parsed,
- * typed value or a list of problems; `validate()` runs it over one part of the request and answers
- * 400 `{ success: false, message, errors }` on problems. Parsed values go to `res.locals.valid`.
+ * Request validation with the payload schemas of `@notenest/shared` (schemas/requests.ts): the
+ * same schemas the web app checks its forms with. `validate()` parses the listed parts of a
+ * request and answers 400 `{ success: false, message, errors }` on problems: `message` is the first
+ * problem as its schema words it (the spec's texts, shown to users as they are), `errors` all of
+ * them with where they were found. `valid()` gives the parsed, typed values.
  *
- *   router.put('/notes/:id/review', validate({ body: reviewBody }), (req, res) => {
- *     const { body } = valid<{ body: Review }>(res);
+ *   const review = { params: idParams('id'), body: reviewBody };
+ *   router.put('/admin/notes/:id/review', validate(review), async (_req, res) => {
+ *     const { params, body } = valid(res, review);
  *   });
  */
 import type { RequestHandler, Response } from 'express';
+import type * as z from 'zod/mini';
 import { HttpError } from './errors.js';
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
-export type Schema<T> = (input: unknown) => ParseResult<T>;
-
 export interface RequestSchemas {
-  params?: Schema<unknown>;
-  query?: Schema<unknown>;
-  body?: Schema<unknown>;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
 }
+
+export type Parsed<S extends RequestSchemas> = {
+  [K in keyof S]: S[K] extends z.ZodMiniType ? z.output<S[K]> : never;
+};
+
+const PARTS = ['params', 'query', 'body'] as const;
 
 export function validate(schemas: RequestSchemas): RequestHandler {
   return (req, res, next) => {
     const parsed: Record<string, unknown> = {};
     const errors: string[] = [];
-    for (const part of ['params', 'query', 'body'] as const) {
+    let message: string | undefined;
+    for (const part of PARTS) {
       const schema = schemas[part];
       if (!schema) continue;
-      const result = schema(req[part]);
-      if (result.ok) parsed[part] = result.value;
-      else errors.push(...result.errors.map((e) => `${part}: ${e}`));
+      let input: unknown = req[part];
+      if (part === 'body') {
+        // express.json leaves the body undefined without a JSON content type: no fields sent.
+        input ??= {};
+        if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+          next(new HttpError(400, 'Expected a JSON object'));
+          return;
+        }
+      }
+      const result = schema.safeParse(input);
+      if (result.success) {
+        parsed[part] = result.data;
+        continue;
+      }
+      for (const issue of result.error.issues) {
+        message ??= issue.message;
+        errors.push(`${[part, ...issue.path.map(String)].join('.')}: ${issue.message}`);
+      }
     }
-    if (errors.length) {
-      next(new HttpError(400, errors[0] ?? 'Invalid request', errors));
+    if (message !== undefined) {
+      next(new HttpError(400, message, errors));
       return;
     }
-    res.locals['valid'] = parsed;
+    // Several validate() steps may guard one route (ids before auth, the body after): merged.
+    res.locals['valid'] = { ...(res.locals['valid'] as object | undefined), ...parsed };
     next();
   };
 }
 
-/** The values `validate()` parsed for this request. */
-export function valid<T>(res: Response): T {
-  return res.locals['valid'] as T;
+/** The values `validate(schemas)` parsed for this request, typed by the same `schemas`. */
+export function valid<S extends RequestSchemas>(res: Response, _schemas: S): Parsed<S> {
+  return res.locals['valid'] as Parsed<S>;
 }
 
-/** A schema for a plain object whose listed keys are each parsed by a field parser. */
-export function object<T extends Record<string, unknown>>(fields: {
-  [K in keyof T]: (value: unknown, key: string) => ParseResult<T[K]>;
-}): Schema<T> {
-  return (input) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input))
-      return { ok: false, errors: ['expected an object'] };
-    const out: Record<string, unknown> = {};
-    const errors: string[] = [];
-    for (const key of Object.keys(fields) as (keyof T & string)[]) {
-      const r = fields[key]((input as Record<string, unknown>)[key], key);
-      if (r.ok) {
-        if (r.value !== undefined) out[key] = r.value;
-      } else errors.push(...r.errors);
-    }
-    return errors.length ? { ok: false, errors } : { ok: true, value: out as T };
-  };
-}
-
-/** Field parser: an optional boolean given as true/false or the strings "true"/"false". */
-export function optionalBoolean(value: unknown, key: string): ParseResult<boolean | undefined> {
-  if (value === undefined) return { ok: true, value: undefined };
-  if (value === true || value === 'true') return { ok: true, value: true };
-  if (value === false || value === 'false') return { ok: true, value: false };
-  return { ok: false, errors: [`${key} must be true or false`] };
-}
-
-/** Field parser factory: an optional string (trimmed), at most `max` characters. */
-export function optionalString(max: number) {
-  return (value: unknown, key: string): ParseResult<string | undefined> => {
-    if (value === undefined || value === '') return { ok: true, value: undefined };
-    if (typeof value !== 'string') return { ok: false, errors: [`${key} must be text`] };
-    const v = value.trim();
-    if (v.length > max) return { ok: false, errors: [`${key} must be at most ${max} characters`] };
-    return { ok: true, value: v === '' ? undefined : v };
-  };
-}
-
-/** Field parser factory: an optional whole number in [min, max], given as a number or digits. */
-export function optionalInt(min: number, max: number) {
-  return (value: unknown, key: string): ParseResult<number | undefined> => {
-    if (value === undefined || value === '') return { ok: true, value: undefined };
-    const n =
-      typeof value === 'number'
-        ? value
-        : typeof value === 'string' && /^\d+$/.test(value)
-          ? +value
-          : NaN;
-    if (!Number.isInteger(n) || n < min || n > max)
-      return { ok: false, errors: [`${key} must be a whole number from ${min} to ${max}`] };
-    return { ok: true, value: n };
-  };
-}
-
-/** Field parser factory: one of the listed strings, or `fallback` when absent. */
-export function oneOf<T extends string>(values: readonly T[], fallback: T) {
-  return (value: unknown, key: string): ParseResult<T> => {
-    if (value === undefined || value === '') return { ok: true, value: fallback };
-    if (typeof value === 'string' && (values as readonly string[]).includes(value))
-      return { ok: true, value: value as T };
-    return { ok: false, errors: [`${key} must be one of ${values.join(', ')}`] };
-  };
-}
-
-/**
- * Document ids in paths: Firestore auto ids and Auth uids (letters, digits, - and _). Ids that
- * Firestore reserves (`__name__`, `__proto__`: any `__...__`) are refused here, not by a 500 from
- * Firestore.
- */
-export function id(value: unknown, key: string): ParseResult<string> {
-  if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value) && !/^__.*__$/.test(value))
-    return { ok: true, value };
-  return { ok: false, errors: [`${key} is not a valid id`] };
-}
-
-/** Params schema: every listed route parameter is an id. */
-export function ids(...keys: string[]): Schema<Record<string, string>> {
-  return object(Object.fromEntries(keys.map((k) => [k, id])) as never);
+/** Parses one value outside a request's parts (e.g. a service's input); a 400 with its message. */
+export function parseOr400<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data as z.output<S>;
+  const issues = result.error.issues;
+  throw new HttpError(
+    400,
+    issues[0]?.message ?? 'Invalid request',
+    issues.map((i) => i.message),
+  );
 }

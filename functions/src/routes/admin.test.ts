@@ -282,7 +282,11 @@ describe('admin operations', () => {
     });
     expect(bad).toEqual({
       status: 400,
-      body: { success: false, message: 'Role must be user or admin' },
+      body: {
+        success: false,
+        message: 'Role must be user or admin',
+        errors: ['body.role: Role must be user or admin'],
+      },
     });
     const r = await call('PUT', `/api/admin/users/${cy.uid}`, {
       token: admin.token,

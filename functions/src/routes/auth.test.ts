@@ -26,7 +26,11 @@ describe('auth', () => {
       }),
     ).toEqual({
       status: 400,
-      body: { success: false, message: 'Username must be 2 to 40 characters' },
+      body: {
+        success: false,
+        message: 'Username must be 2 to 40 characters',
+        errors: ['body.username: Username must be 2 to 40 characters'],
+      },
     });
     const bad = await call('POST', '/auth/signup', {
       json: { username: 'Xy', email: 'nope', password: 'secret1' },

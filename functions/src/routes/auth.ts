@@ -3,28 +3,29 @@
  * endpoint, answering the user with role and an ID token), google (profile upsert from a verified
  * token) and signout (revokes refresh tokens).
  */
+import { googleBody, signInBody, signUpBody } from '@notenest/shared';
 import { Router } from 'express';
 import { auth } from '../firebase.js';
 import { callerOf, requireCaller } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { jsonBody } from '../http/forms.js';
-import { checkEmail, ensureProfile, passwordSignIn, signUp } from '../services/users.js';
+import { valid, validate } from '../http/validate.js';
+import { ensureProfile, passwordSignIn, signUp } from '../services/users.js';
+
+const signup = { body: signUpBody };
+const signin = { body: signInBody };
+const google = { body: googleBody };
 
 export function authRoutes(): Router {
   const router = Router();
 
-  router.post('/auth/signup', async (req, res) => {
-    const body = jsonBody(req.body);
-    await signUp({ username: body['username'], email: body['email'], password: body['password'] });
+  router.post('/auth/signup', validate(signup), async (_req, res) => {
+    await signUp(valid(res, signup).body);
     res.status(201).json({ success: true, message: 'Signup successful' });
   });
 
-  router.post('/auth/signin', async (req, res) => {
-    const body = jsonBody(req.body);
-    const email = checkEmail(body['email']);
-    if (typeof body['password'] !== 'string' || body['password'] === '')
-      throw new HttpError(400, 'Password is required');
-    const session = await passwordSignIn(email, body['password']);
+  router.post('/auth/signin', validate(signin), async (_req, res) => {
+    const { email, password } = valid(res, signin).body;
+    const session = await passwordSignIn(email, password);
     const user = await ensureProfile(session.uid);
     // The user object is the answer (the spec's client stores it as the current user).
     res.json({
@@ -39,17 +40,12 @@ export function authRoutes(): Router {
 
   // The browser signs in with Google through the Auth SDK and sends its ID token; the body's
   // name/photo only seed a new profile (the email comes from the verified token).
-  router.post('/auth/google', async (req, res) => {
+  router.post('/auth/google', validate(google), async (_req, res) => {
     const caller = requireCaller(res);
-    const body = jsonBody(req.body);
-    const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-    if (str(body['email']) && caller.email && str(body['email'])!.toLowerCase() !== caller.email)
+    const { name, email, photo } = valid(res, google).body;
+    if (email && caller.email && email.toLowerCase() !== caller.email)
       throw new HttpError(400, 'The email does not match the signed-in account');
-    const user = await ensureProfile(caller.uid, {
-      name: str(body['name']),
-      email: caller.email,
-      photo: str(body['photo']),
-    });
+    const user = await ensureProfile(caller.uid, { name, email: caller.email, photo });
     res.json({ success: true, message: 'Signed in with Google', ...user });
   });
 

@@ -4,20 +4,21 @@
  * FIRESTORE_EMULATOR_HOST was exported before the Functions emulator started).
  */
 import { Router } from 'express';
-import { object, optionalBoolean, valid, validate } from '../http/validate.js';
+import { healthQuery } from '@notenest/shared';
+import { valid, validate } from '../http/validate.js';
 
 export interface HealthDeps {
   /** Resolves when Firestore answers; rejects otherwise. */
   pingFirestore(): Promise<void>;
 }
 
-const healthQuery = object<{ deep?: boolean }>({ deep: optionalBoolean });
+const health = { query: healthQuery };
 const DEEP_TIMEOUT_MS = 5000;
 
 export function healthRoutes(deps: HealthDeps): Router {
   const router = Router();
-  router.get('/health', validate({ query: healthQuery }), async (_req, res) => {
-    const { query } = valid<{ query: { deep?: boolean } }>(res);
+  router.get('/health', validate(health), async (_req, res) => {
+    const { query } = valid(res, health);
     const body: Record<string, unknown> = { success: true, status: 'ok', service: 'notenest-api' };
     if (query.deep) {
       let timer: ReturnType<typeof setTimeout> | undefined;

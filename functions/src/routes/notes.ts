@@ -2,11 +2,12 @@
  * Spec section 7 "Upload, update and note page" plus saved notes (the spec's Archive). What the
  * web app writes directly to Firestore needs no follow-up call: triggers keep the derived data.
  */
+import { idParams } from '@notenest/shared';
 import { Router } from 'express';
 import { callerOf, requireAuth, requireCaller } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { fileOf, form } from '../http/forms.js';
-import { ids, validate } from '../http/validate.js';
+import { valid, validate } from '../http/validate.js';
 import { deleteNoteCascade } from '../services/cascade.js';
 import {
   createNote,
@@ -17,6 +18,10 @@ import {
   unsaveNote,
   updateNote,
 } from '../services/notes.js';
+
+const byId = { params: idParams('id') };
+const byNoteId = { params: idParams('noteId') };
+const byUserId = { params: idParams('userId') };
 
 export function notesRoutes(): Router {
   const router = Router();
@@ -29,56 +34,40 @@ export function notesRoutes(): Router {
     res.status(201).json({ success: true, message: 'Note created successfully', note });
   });
 
-  router.post(
-    '/uploading/update/:id',
-    validate({ params: ids('id') }),
-    requireAuth,
-    form(),
-    async (req, res) => {
-      const note = await updateNote(requireCaller(res), req.params['id'] as string, {
-        fields: req.body as Record<string, unknown>,
-        file: fileOf(res, 'file'),
-      });
-      res.json({ success: true, message: 'Note updated successfully', note });
-    },
-  );
+  router.post('/uploading/update/:id', validate(byId), requireAuth, form(), async (req, res) => {
+    const note = await updateNote(requireCaller(res), valid(res, byId).params.id, {
+      fields: req.body as Record<string, unknown>,
+      file: fileOf(res, 'file'),
+    });
+    res.json({ success: true, message: 'Note updated successfully', note });
+  });
 
-  router.get('/uploading/get/:id', validate({ params: ids('id') }), async (req, res) => {
-    const note = await noteDetail(callerOf(res), req.params['id'] as string);
+  router.get('/uploading/get/:id', validate(byId), async (_req, res) => {
+    const note = await noteDetail(callerOf(res), valid(res, byId).params.id);
     res.json({ success: true, message: 'Note fetched successfully', note });
   });
 
-  router.delete(
-    '/uploading/delete/:noteId',
-    validate({ params: ids('noteId') }),
-    requireAuth,
-    async (req, res) => {
-      const caller = requireCaller(res);
-      const noteId = req.params['noteId'] as string;
-      const note = await readableNote(caller, noteId);
-      if (note['uploaderId'] !== caller.uid && !caller.admin)
-        throw new HttpError(403, 'You can only delete your own notes');
-      await deleteNoteCascade(noteId);
-      res.json({ success: true, message: 'Note deleted successfully' });
-    },
-  );
+  router.delete('/uploading/delete/:noteId', validate(byNoteId), requireAuth, async (_req, res) => {
+    const caller = requireCaller(res);
+    const noteId = valid(res, byNoteId).params.noteId;
+    const note = await readableNote(caller, noteId);
+    if (note['uploaderId'] !== caller.uid && !caller.admin)
+      throw new HttpError(403, 'You can only delete your own notes');
+    await deleteNoteCascade(noteId);
+    res.json({ success: true, message: 'Note deleted successfully' });
+  });
 
-  router.post(
-    '/notes/archive/:noteId',
-    validate({ params: ids('noteId') }),
-    requireAuth,
-    async (req, res) => {
-      await saveNote(requireCaller(res), req.params['noteId'] as string);
-      res.json({ success: true, message: 'Note archived successfully' });
-    },
-  );
+  router.post('/notes/archive/:noteId', validate(byNoteId), requireAuth, async (_req, res) => {
+    await saveNote(requireCaller(res), valid(res, byNoteId).params.noteId);
+    res.json({ success: true, message: 'Note archived successfully' });
+  });
 
   router.post(
     '/notes/remove-archive/:noteId',
-    validate({ params: ids('noteId') }),
+    validate(byNoteId),
     requireAuth,
-    async (req, res) => {
-      const removed = await unsaveNote(requireCaller(res), req.params['noteId'] as string);
+    async (_req, res) => {
+      const removed = await unsaveNote(requireCaller(res), valid(res, byNoteId).params.noteId);
       res.json({
         success: true,
         message: removed ? 'Note removed from saved notes' : 'The note was not saved',
@@ -86,18 +75,13 @@ export function notesRoutes(): Router {
     },
   );
 
-  router.get(
-    '/notes/archived/:userId',
-    validate({ params: ids('userId') }),
-    requireAuth,
-    async (req, res) => {
-      const uid = req.params['userId'] as string;
-      // Saved Notes are private to their owner (docs/data-model.md), admins included.
-      const caller = requireCaller(res);
-      if (caller.uid !== uid) throw new HttpError(403, 'You can only see your own saved notes');
-      res.json(await savedNotes(caller, uid));
-    },
-  );
+  router.get('/notes/archived/:userId', validate(byUserId), requireAuth, async (_req, res) => {
+    const uid = valid(res, byUserId).params.userId;
+    // Saved Notes are private to their owner (docs/data-model.md), admins included.
+    const caller = requireCaller(res);
+    if (caller.uid !== uid) throw new HttpError(403, 'You can only see your own saved notes');
+    res.json(await savedNotes(caller, uid));
+  });
 
   return router;
 }

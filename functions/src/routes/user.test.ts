@@ -120,7 +120,11 @@ describe('usernames', () => {
     });
     expect(blank).toEqual({
       status: 400,
-      body: { success: false, message: 'Username is required' },
+      body: {
+        success: false,
+        message: 'Username is required',
+        errors: ['body.username: Username is required'],
+      },
     });
     // "Uma Rao" is Alice's: taken in any case, and no account is made.
     await call('POST', `/api/user/update/${alice.uid}`, {

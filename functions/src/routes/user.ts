@@ -2,20 +2,17 @@
  * Spec section 7 "Profile": profile update (JSON or multipart with an avatar), account delete
  * (cascade) and a user's uploads.
  */
-import { MAX_AVATAR_BYTES, USER_LIMITS } from '@notenest/shared';
+import { MAX_AVATAR_BYTES, idParams, profileUpdateBody } from '@notenest/shared';
 import { Router } from 'express';
 import { callerOf, requireSelfOrAdmin } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { fileOf, form } from '../http/forms.js';
-import { ids, validate } from '../http/validate.js';
+import { parseOr400, valid, validate } from '../http/validate.js';
 import { deleteUserCascade } from '../services/cascade.js';
 import { uploadsOf } from '../services/notes.js';
 import { deletePrefix, saveWithToken, safeFileName } from '../services/storage.js';
 import {
   applyProfileChanges,
-  checkEmail,
-  checkPassword,
-  checkUsername,
   adminCount,
   getProfile,
   USER_MESSAGES,
@@ -46,50 +43,40 @@ function isAvatarImage(data: Buffer, type: string): boolean {
   }
 }
 
+const byId = { params: idParams('id') };
+const byUserId = { params: idParams('userId') };
+
 export function userRoutes(): Router {
   const router = Router();
 
-  router.post(
-    '/user/update/:id',
-    validate({ params: ids('id') }),
-    form(MAX_AVATAR_BYTES),
-    async (req, res) => {
-      const uid = req.params['id'] as string;
-      const caller = requireSelfOrAdmin(res, uid, 'You can only update your own profile');
-      // An admin's edits of others go through PUT /api/admin/users/{id} (role claim included).
-      if (caller.uid !== uid) throw new HttpError(403, 'You can only update your own profile');
-      const body = req.body as Record<string, unknown>;
-      const changes: ProfileChanges = {};
-      const given = (k: string) => body[k] !== undefined && body[k] !== '';
-      if (given('username')) changes.username = checkUsername(body['username']);
-      if (given('email')) changes.email = checkEmail(body['email']);
-      if (given('password')) changes.password = checkPassword(body['password']);
-      if (body['avatar'] === null) changes.avatar = null;
-      else if (typeof body['avatar'] === 'string' && body['avatar'] !== '') {
-        const url = body['avatar'].trim();
-        if (!/^https?:\/\/\S+$/i.test(url) || url.length > USER_LIMITS.avatar.max)
-          throw new HttpError(400, 'The avatar must be an http(s) URL');
-        changes.avatar = url;
-      }
-      if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
-      const file = fileOf(res, 'avatar');
-      if (file) {
-        if (file.truncated) throw new HttpError(413, 'The image is larger than 2 MB');
-        const ext = AVATAR_TYPES[file.contentType];
-        if (!ext || !isAvatarImage(file.data, file.contentType))
-          throw new HttpError(400, 'The avatar must be a PNG, JPEG, GIF or WebP image');
-        // One avatar per user: the previous one goes (it would be orphaned otherwise).
-        await deletePrefix(`avatars/${uid}/`);
-        const name = safeFileName(`avatar-${Date.now()}.${ext}`);
-        changes.avatar = await saveWithToken(`avatars/${uid}/${name}`, file.data, file.contentType);
-      }
-      const user = await applyProfileChanges(uid, changes);
-      res.json({ success: true, message: 'Profile updated successfully!', ...user });
-    },
-  );
+  router.post('/user/update/:id', validate(byId), form(MAX_AVATAR_BYTES), async (req, res) => {
+    const uid = valid(res, byId).params.id;
+    const caller = requireSelfOrAdmin(res, uid, 'You can only update your own profile');
+    // An admin's edits of others go through PUT /api/admin/users/{id} (role claim included).
+    if (caller.uid !== uid) throw new HttpError(403, 'You can only update your own profile');
+    // After the caller check: someone else's account answers 403 whatever the fields.
+    const body = parseOr400(profileUpdateBody, req.body);
+    const changes: ProfileChanges = {};
+    for (const key of ['username', 'email', 'password', 'avatar'] as const)
+      if (body[key] !== undefined) Object.assign(changes, { [key]: body[key] });
+    if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
+    const file = fileOf(res, 'avatar');
+    if (file) {
+      if (file.truncated) throw new HttpError(413, 'The image is larger than 2 MB');
+      const ext = AVATAR_TYPES[file.contentType];
+      if (!ext || !isAvatarImage(file.data, file.contentType))
+        throw new HttpError(400, 'The avatar must be a PNG, JPEG, GIF or WebP image');
+      // One avatar per user: the previous one goes (it would be orphaned otherwise).
+      await deletePrefix(`avatars/${uid}/`);
+      const name = safeFileName(`avatar-${Date.now()}.${ext}`);
+      changes.avatar = await saveWithToken(`avatars/${uid}/${name}`, file.data, file.contentType);
+    }
+    const user = await applyProfileChanges(uid, changes);
+    res.json({ success: true, message: 'Profile updated successfully!', ...user });
+  });
 
-  router.delete('/user/delete/:id', validate({ params: ids('id') }), async (req, res) => {
-    const uid = req.params['id'] as string;
+  router.delete('/user/delete/:id', validate(byId), async (_req, res) => {
+    const uid = valid(res, byId).params.id;
     requireSelfOrAdmin(res, uid, 'You can only delete your own account');
     const profile = await getProfile(uid);
     if (!profile) throw new HttpError(404, USER_MESSAGES.notFound);
@@ -100,8 +87,8 @@ export function userRoutes(): Router {
     res.json({ success: true, message: 'User has been deleted' });
   });
 
-  router.get('/user/uploads/:userId', validate({ params: ids('userId') }), async (req, res) => {
-    res.json(await uploadsOf(callerOf(res), req.params['userId'] as string));
+  router.get('/user/uploads/:userId', validate(byUserId), async (_req, res) => {
+    res.json(await uploadsOf(callerOf(res), valid(res, byUserId).params.userId));
   });
 
   return router;

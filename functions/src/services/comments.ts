@@ -4,7 +4,6 @@
  * commentsCount follows from the comment trigger (triggers/notes.ts); the answers carry the
  * count as it is once the write is done.
  */
-import { COMMENT_LIMITS, charLength } from '@notenest/shared';
 import { FieldValue } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import type { Caller } from '../http/auth.js';
@@ -18,15 +17,6 @@ export const COMMENT_ERRORS = {
   edit: 'You can only edit your own comments',
   delete: 'You can only delete your own comments',
 } as const;
-
-export function checkCommentText(raw: unknown): string {
-  if (typeof raw !== 'string' || raw.trim() === '')
-    throw new HttpError(400, 'Comment text is required');
-  const text = raw.trim();
-  if (charLength(text) > COMMENT_LIMITS.text.max)
-    throw new HttpError(400, `Comment must be at most ${COMMENT_LIMITS.text.max} characters`);
-  return text;
-}
 
 /** The number of comments of a note now (an aggregation: one read per 1,000 comments). */
 async function countComments(noteId: string): Promise<number> {

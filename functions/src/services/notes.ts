@@ -15,6 +15,7 @@ import {
   type SearchTier,
   validateNoteInput,
   type NoteDraft,
+  type NotesQuery,
 } from '@notenest/shared';
 import { FieldValue, type DocumentData, type Query } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
@@ -238,15 +239,7 @@ export async function uploadsOf(caller: Caller | null, uid: string): Promise<Not
   return snap.docs.filter((d) => canRead(caller, d.data())).map((d) => noteView(d.id, d.data()));
 }
 
-export type NoteQuery = {
-  search?: string;
-  subject?: string;
-  course?: string;
-  semester?: number;
-  college?: string;
-  sort: 'createdAt' | 'likesCount' | 'downloadCount';
-  limit: number;
-};
+export type NoteQuery = NotesQuery;
 
 const NOTE_ID = /^[A-Za-z0-9]{10,40}$/;
 

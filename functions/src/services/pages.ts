@@ -7,8 +7,6 @@ import type { DocumentData, Query, QueryDocumentSnapshot } from 'firebase-admin/
 import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 
-export const ADMIN_PAGE_MAX = 100;
-
 export interface PageRequest {
   limit: number;
   cursor: string | null;
@@ -17,23 +15,6 @@ export interface PageRequest {
 export interface Page<T> {
   items: T[];
   next: string | null;
-}
-
-/** `limit` (1..100, default 100) and `cursor` from a request's query string. */
-export function pageRequest(query: Record<string, unknown>): PageRequest {
-  const raw = query['limit'];
-  let limit = ADMIN_PAGE_MAX;
-  if (raw !== undefined && raw !== '') {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > ADMIN_PAGE_MAX)
-      throw new HttpError(400, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`);
-    limit = n;
-  }
-  const cursor =
-    typeof query['cursor'] === 'string' && query['cursor'] !== '' ? query['cursor'] : null;
-  if (cursor !== null && (cursor.length > 1500 || cursor.includes('/') || /^__.*__$/.test(cursor)))
-    throw new HttpError(400, 'Invalid cursor');
-  return { limit, cursor };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   usernameKey,
   usernameProblem,
   usernameVariant,
+  type SignUpBody,
 } from '@notenest/shared';
 import {
   FieldValue,
@@ -31,14 +32,6 @@ export const USER_MESSAGES = {
   notFound: 'User not found',
   lastAdmin: 'You are the only admin: make another user an admin before deleting this account',
 } as const;
-
-/** A username as stored: trimmed, 2-40 characters, usable as its claim's id (400 otherwise). */
-export function checkUsername(raw: unknown): string {
-  if (typeof raw !== 'string') throw new HttpError(400, USERNAME_MESSAGES.required);
-  const problem = usernameProblem(raw);
-  if (problem) throw new HttpError(400, problem);
-  return raw.trim();
-}
 
 const claimRef = (username: string) => db().doc(`usernames/${usernameKey(username)}`);
 
@@ -80,22 +73,6 @@ export async function releaseUsername(uid: string, username: unknown): Promise<v
   });
 }
 
-export function checkEmail(raw: unknown): string {
-  if (typeof raw !== 'string' || raw.trim() === '') throw new HttpError(400, 'Email is required');
-  const v = raw.trim().toLowerCase();
-  if (v.length > USER_LIMITS.email.max || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
-    throw new HttpError(400, 'Please enter a valid email address');
-  return v;
-}
-
-export function checkPassword(raw: unknown): string {
-  if (typeof raw !== 'string' || raw === '') throw new HttpError(400, 'Password is required');
-  // Firebase Auth refuses passwords under 6 characters; say so before it does.
-  if (raw.length < 6) throw new HttpError(400, 'Password must be at least 6 characters');
-  if (raw.length > 128) throw new HttpError(400, 'Password must be at most 128 characters');
-  return raw;
-}
-
 /** Firebase Auth errors a client caused, as 4xx; anything else stays an internal error. */
 export function authError(err: unknown): never {
   const code = (err as { code?: string }).code ?? '';
@@ -123,10 +100,7 @@ export async function profileView(uid: string): Promise<UserView> {
   return userView(uid, d);
 }
 
-export async function signUp(input: { username: unknown; email: unknown; password: unknown }) {
-  const username = checkUsername(input.username);
-  const email = checkEmail(input.email);
-  const password = checkPassword(input.password);
+export async function signUp({ username, email, password }: SignUpBody) {
   // Before the account exists, so a taken name costs the user nothing.
   if (!(await usernameFree(null, username, null)))
     throw new HttpError(409, USERNAME_MESSAGES.taken);

@@ -4,6 +4,7 @@
  * through the facade. Each test file makes its own cast and notes (usernames are unique across
  * the run's one stack, so each file names its own), and no test depends on another's data.
  */
+import { noteFixture, noteFormFixture } from '@notenest/shared';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
@@ -64,17 +65,14 @@ export function noteForm(
   file?: { name: string; data: Buffer; type?: string },
 ) {
   const form = new FormData();
-  const defaults = {
+  const values = noteFormFixture({
     title: 'Compiler Design Unit 3',
     description: 'Parsing and code generation',
-    collegeName: 'IIT Delhi',
     courseName: 'M.Tech CSE',
     subjectName: 'Compiler Design',
-    batch: '2022-2026',
-    semester: '3',
-    confirmed: 'true',
-  };
-  for (const [k, v] of Object.entries({ ...defaults, ...fields })) form.set(k, v);
+    ...fields,
+  });
+  for (const [k, v] of Object.entries(values)) form.set(k, v);
   if (file)
     form.set('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? '' }), file.name);
   return form;
@@ -89,20 +87,14 @@ export function directNote(
   fields: Record<string, unknown>,
 ) {
   return {
-    description: '',
-    collegeName: 'NIT Trichy',
-    courseName: 'B.Tech Mechanical Engineering',
-    batch: '2021-2025',
-    semester: 4,
-    fileUrl: 'https://example.com/x',
-    uploaderId: uploader.uid,
-    uploaderName: uploader.username,
-    approved: false,
-    likesCount: 0,
-    downloadCount: 0,
-    commentsCount: 0,
-    createdAt: FieldValue.serverTimestamp(),
-    updatedAt: FieldValue.serverTimestamp(),
+    ...noteFixture(uploader, FieldValue.serverTimestamp(), {
+      description: '',
+      collegeName: 'NIT Trichy',
+      courseName: 'B.Tech Mechanical Engineering',
+      batch: '2021-2025',
+      semester: 4,
+      fileUrl: 'https://example.com/x',
+    }),
     ...fields,
   };
 }

@@ -142,4 +142,16 @@ describe('JS per route (gzip, from web/dist)', () => {
     ).toBe(true);
     expect(sources.filter((s) => /node_modules\/(@chakra-ui|@emotion)\//.test(s))).toEqual([]);
   });
+
+  it('loads the schemas (zod) only where a form is validated: the note editor', () => {
+    const zod = (modules: string[]) =>
+      routeJs(modules).sources.filter((s) => s.includes('node_modules/zod/'));
+    const editor = ROUTE_BUDGETS.find((b) => b.route === '/uploading-notes')!;
+    expect(zod(editor.modules).length).toBeGreaterThan(0);
+    for (const budget of ROUTE_BUDGETS.filter((b) => !b.route.includes('-notes')))
+      expect({ route: budget.route, zod: zod(budget.modules) }).toEqual({
+        route: budget.route,
+        zod: [],
+      });
+  });
 });

@@ -1,0 +1,5 @@
+export * from './fields.js';
+export * from './documents.js';
+export * from './requests.js';
+export * from './note-form.js';
+export * from './fixtures.js';
