@@ -146,6 +146,7 @@ describe('web app in Chromium (production build)', () => {
       displayName: 'Asha',
       email: 'asha@example.edu',
       photoURL: null,
+      passwordSignIn: true,
       role: 'user',
     };
     const { context, page, scripts, emulatorRequests } = await open('/about', {

@@ -97,12 +97,23 @@ describe('web architecture', () => {
       'useIdTokenResult',
       'useInitFirestore',
       'useInitStorage',
-      'useSigninCheck',
       'useStorage',
       'useUser',
     ]);
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((n) => !allowed.has(n))).toEqual([]);
+  });
+
+  it("reads auth state one way: reactfire's user stream in the session bridge, the session elsewhere", () => {
+    const readers = files
+      .filter(([path]) => !/\.test\.tsx?$/.test(path))
+      .filter(([, code]) =>
+        [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*\/?shared\/firebase\/react'/g)].some(
+          (m) => /\buseUser\b/.test(m[1]!),
+        ),
+      )
+      .map(([path]) => path);
+    expect(readers).toEqual(['/src/features/auth/components/session-bridge.tsx']);
   });
 
   it('keeps reactfire and Firebase out of the entry chunk (static imports from main.tsx)', () => {

@@ -18,6 +18,7 @@ const SESSION_HINT = JSON.stringify({
   displayName: 'Aarav Sharma',
   email: 'student1@notenest.dev',
   photoURL: null,
+  passwordSignIn: true,
   role: 'user',
 });
 

@@ -2,7 +2,7 @@
 export { SessionProvider } from './components/session-provider';
 export { RequireAdmin } from './components/require-admin';
 export { RequireAuth } from './components/require-auth';
-export { useAuth, useDisplayedUser, useRequiredAuth } from './hooks/use-auth';
+export { useAuth, useDisplayedUser, useRequiredAuth, useSessionUser } from './hooks/use-auth';
 export { useSignOut } from './hooks/use-sign-out';
 export {
   displayNameOf,

@@ -1,4 +1,4 @@
-import type { Auth } from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 import { AppError, SIGN_IN_REQUIRED } from '../errors/app-error';
 
 export type AuthSdk = typeof import('firebase/auth');
@@ -45,4 +45,17 @@ export async function requireIdToken(): Promise<string> {
   const token = await auth.currentUser?.getIdToken();
   if (!token) throw new AppError('signed-out', SIGN_IN_REQUIRED);
   return token;
+}
+
+/**
+ * The signed-in Firebase user, from the page's single Auth instance (the one reactfire's stream
+ * follows), for the api/ modules that need the SDK's own User: re-authentication, Auth profile
+ * updates, a verified email. Components never hold one: they read the session (features/auth
+ * `useSessionUser`). Rejects when no one is signed in.
+ */
+export async function requireCurrentUser(): Promise<User> {
+  const { auth } = await loadAuth();
+  await auth.authStateReady();
+  if (!auth.currentUser) throw new AppError('signed-out', SIGN_IN_REQUIRED);
+  return auth.currentUser;
 }

@@ -2,7 +2,14 @@
 // chunk (each loader imports its SDK dynamically). The REST client (firestore-rest.ts) is imported
 // by path by the code that reads with it, so pages that never query keep no Firestore code.
 export { EMULATOR_PORTS, FIREBASE_OPTIONS, emulatorHostFor } from './config';
-export { currentIdToken, loadAuth, requireIdToken, type AuthHandle, type AuthSdk } from './auth';
+export {
+  currentIdToken,
+  loadAuth,
+  requireCurrentUser,
+  requireIdToken,
+  type AuthHandle,
+  type AuthSdk,
+} from './auth';
 export {
   loadFirestore,
   type FirestoreHandle,

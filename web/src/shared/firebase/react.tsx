@@ -25,7 +25,9 @@ import { getAuthInstance } from './auth-instance';
 import { loadFirestore } from './firestore';
 import { loadStorage } from './storage';
 
-export { useAuth as useFirebaseAuth, useSigninCheck, useStorage, useUser } from 'reactfire';
+// `useUser` (reactfire's auth-state stream) is read by the session bridge alone, which hands the
+// session to the app (features/auth: useAuth, useSessionUser): one source of auth state.
+export { useStorage, useUser } from 'reactfire';
 export type { User as FirebaseUser } from 'firebase/auth';
 
 export interface FirebaseScopeProps {

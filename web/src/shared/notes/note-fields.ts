@@ -3,7 +3,14 @@
  * cards, the note page, the profile lists): a missing or malformed field gives a fallback instead
  * of breaking the page, since the documents come from the network, not from our types.
  */
+import type { Note } from '@notenest/shared';
 import { toDate } from '../utils/dates';
+
+/**
+ * A note document as it arrives: the data model's fields (the `Note` type of the shared schema,
+ * so a renamed field fails to compile here), each of unknown shape until read.
+ */
+export type NoteData = Partial<Record<keyof Note, unknown>>;
 
 /** A non-blank string, or null. */
 export function text(v: unknown): string | null {
@@ -40,7 +47,7 @@ export interface NoteBasics {
   createdAt: Date | null;
 }
 
-export function readNoteBasics(data: Record<string, unknown>): NoteBasics {
+export function readNoteBasics(data: NoteData): NoteBasics {
   const semester = data['semester'];
   return {
     title: text(data['title']) ?? 'Untitled note',

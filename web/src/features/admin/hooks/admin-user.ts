@@ -1,11 +1,11 @@
-import { createContext, useContext } from 'react';
-import type { FirebaseUser } from '../../../shared/firebase/react';
+import { useSessionUser, type SessionUser } from '../../auth';
 
-/** The signed-in admin (their ID token authenticates every admin call). */
-export const AdminUserContext = createContext<FirebaseUser | null>(null);
-
-export function useAdminUser(): FirebaseUser {
-  const user = useContext(AdminUserContext);
+/**
+ * The signed-in admin, from the app's session (RequireAdmin renders the area only for one). The
+ * admin calls authenticate with their ID token on their own (shared/firebase `requireIdToken`).
+ */
+export function useAdminUser(): SessionUser {
+  const user = useSessionUser();
   if (!user) throw new Error('useAdminUser must be used inside the admin area');
   return user;
 }

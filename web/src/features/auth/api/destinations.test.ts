@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { afterSignIn, homeRedirectFor, signInDestination, signInStateOf } from './destinations';
 
-const user = { uid: 'u', displayName: 'U', email: null, photoURL: null, role: 'user' as const };
+const user = {
+  uid: 'u',
+  displayName: 'U',
+  email: null,
+  photoURL: null,
+  role: 'user' as const,
+  passwordSignIn: true,
+};
 
 describe('destinations', () => {
   it('lands admins on the dashboard and everyone else on the profile', () => {

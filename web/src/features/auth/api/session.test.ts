@@ -25,6 +25,7 @@ const alice: SessionUser = {
   displayName: 'Alice',
   email: 'alice@example.edu',
   photoURL: null,
+  passwordSignIn: true,
   role: 'user',
 };
 
@@ -33,7 +34,16 @@ describe('session', () => {
     expect(roleFromClaims({ role: 'admin' })).toBe('admin');
     expect(roleFromClaims({ role: 'superuser' })).toBe('user');
     expect(roleFromClaims({})).toBe('user');
-    expect(toSessionUser({ ...alice }, { role: 'admin' }).role).toBe('admin');
+    const withPassword = { ...alice, providerData: [{ providerId: 'password' }] };
+    expect(toSessionUser(withPassword, { role: 'admin' }).role).toBe('admin');
+  });
+
+  it('knows whether the account has a password to change (Google-only accounts have none)', () => {
+    const google = { ...alice, providerData: [{ providerId: 'google.com' }] };
+    expect(toSessionUser(google, {}).passwordSignIn).toBe(false);
+    expect(
+      toSessionUser({ ...google, providerData: [{ providerId: 'password' }] }, {}).passwordSignIn,
+    ).toBe(true);
   });
 
   it('round-trips the hint and removes it on sign-out', () => {

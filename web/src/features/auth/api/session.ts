@@ -13,6 +13,8 @@ export interface SessionUser {
   photoURL: string | null;
   /** From the `role` custom claim, which only functions set (docs/data-model.md). */
   role: Role;
+  /** Signs in with a password (Google-only accounts have none to change). */
+  passwordSignIn: boolean;
 }
 
 export type AuthState =
@@ -39,6 +41,7 @@ export interface UserLike {
   displayName: string | null;
   email: string | null;
   photoURL: string | null;
+  providerData: readonly { providerId: string }[];
 }
 
 export function roleFromClaims(claims: Record<string, unknown>): Role {
@@ -52,6 +55,7 @@ export function toSessionUser(user: UserLike, claims: Record<string, unknown>): 
     email: user.email,
     photoURL: user.photoURL,
     role: roleFromClaims(claims),
+    passwordSignIn: user.providerData.some((p) => p.providerId === 'password'),
   };
 }
 
@@ -95,6 +99,7 @@ export function readSessionHint(storage: StorageLike | null): SessionUser | null
         email: v['email'],
         photoURL: v['photoURL'],
         role: v['role'],
+        passwordSignIn: v['passwordSignIn'] === true,
       };
     }
   } catch {

@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import { displayedUser, type AuthState } from '../api/session';
+import { displayedUser, type AuthState, type SessionUser } from '../api/session';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
 function useAuthContext(): AuthContextValue {
@@ -26,6 +26,16 @@ export function useRequiredAuth(): AuthState {
   const { state, start } = useAuthContext();
   useEffect(start, [start]);
   return state;
+}
+
+/**
+ * The signed-in user, for the screens behind a guard (RequireAuth, RequireAdmin): the one way a
+ * component reads who is signed in. The session comes from reactfire's user stream (the session
+ * bridge); null until it has answered or when no one is signed in.
+ */
+export function useSessionUser(): SessionUser | null {
+  const { state } = useAuthContext();
+  return state.status === 'signed-in' ? state.user : null;
 }
 
 /** The user to render (the stored hint while auth is still loading), or null. */

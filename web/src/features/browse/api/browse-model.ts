@@ -3,7 +3,7 @@
  * document with a missing or malformed field still renders (the spec shows "N/A" for missing card
  * fields) instead of breaking the list.
  */
-import { readNoteBasics, type NoteBasics } from '../../../shared/notes/note-fields';
+import { readNoteBasics, type NoteBasics, type NoteData } from '../../../shared/notes/note-fields';
 
 export { toDate } from '../../../shared/utils/dates';
 
@@ -26,7 +26,7 @@ export const NO_FILTER_OPTIONS: FilterOptionLists = {
   colleges: [],
 };
 
-export function toBrowseNote(id: string, data: Record<string, unknown>): BrowseNote {
+export function toBrowseNote(id: string, data: NoteData): BrowseNote {
   return { id, ...readNoteBasics(data) };
 }
 

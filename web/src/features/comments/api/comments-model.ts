@@ -4,6 +4,7 @@
  * who sees which buttons (as firestore.rules and the facade decide), the spec's texts. Pure, so
  * it is unit-tested without an SDK.
  */
+import type { Comment } from '@notenest/shared';
 import { text } from '../../../shared/notes/note-fields';
 import { toDate } from '../../../shared/utils/dates';
 
@@ -24,7 +25,11 @@ export interface Viewer {
 
 export const ANONYMOUS_USER = 'Anonymous User';
 
-export function toNoteComment(id: string, data: Record<string, unknown>): NoteComment {
+/** `data`: a comment document as it arrives (the shared schema's fields, unchecked). */
+export function toNoteComment(
+  id: string,
+  data: Partial<Record<keyof Comment, unknown>>,
+): NoteComment {
   return {
     id,
     text: typeof data['text'] === 'string' ? data['text'] : '',

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { uploadNotesTarget } from './upload-target';
 
-const user = { uid: 'u', displayName: 'U', email: null, photoURL: null, role: 'user' as const };
+const user = {
+  uid: 'u',
+  displayName: 'U',
+  email: null,
+  photoURL: null,
+  role: 'user' as const,
+  passwordSignIn: true,
+};
 
 describe('uploadNotesTarget', () => {
   it('sends signed-in users to the upload form and others to /signin', () => {

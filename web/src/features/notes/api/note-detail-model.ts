@@ -4,7 +4,12 @@
  * Comments are their own feature (features/comments). Pure, so it is unit-tested without an SDK.
  */
 import { BATCHES, NOTE_FILE_TYPES, noteFileTypeFor, type Batch } from '@notenest/shared';
-import { readNoteBasics, text, type NoteBasics } from '../../../shared/notes/note-fields';
+import {
+  readNoteBasics,
+  text,
+  type NoteBasics,
+  type NoteData,
+} from '../../../shared/notes/note-fields';
 
 export interface NoteDetail extends NoteBasics {
   id: string;
@@ -14,7 +19,7 @@ export interface NoteDetail extends NoteBasics {
   approved: boolean;
 }
 
-export function toNoteDetail(id: string, data: Record<string, unknown>): NoteDetail {
+export function toNoteDetail(id: string, data: NoteData): NoteDetail {
   const batch = data['batch'];
   return {
     id,

@@ -18,12 +18,16 @@
  *   of the user's upload limit is spent on its path (storage.rules let the file in only then, and
  *   the note's rules check the same unit); a note with a link spends it on the note's folder.
  */
-import type { User } from 'firebase/auth';
 import type { NoteFileType, NoteInput } from '@notenest/shared';
 import { AppError, toAppError } from '../../../shared/errors/app-error';
 import { loadFirestore, loadStorage } from '../../../shared/firebase';
 import { spendInTransaction, withRateLimit } from '../../../shared/notes/rate-limit';
 import { storageFileName, toEditableNote, type EditableNote } from './note-form-model';
+
+/** Who uploads: the signed-in user (features/auth's session); the rules check the uid. */
+export interface Uploader {
+  uid: string;
+}
 
 /** Thrown when the user cancelled the upload: nothing was written. */
 const uploadCancelled = () => new AppError('cancelled', 'Upload cancelled');
@@ -50,7 +54,7 @@ function isCancelled(error: unknown): boolean {
 }
 
 async function uploadFile(
-  user: User,
+  user: Uploader,
   noteId: string,
   { file, contentType }: PickedFile,
   { onProgress, signal }: UploadControl,
@@ -98,7 +102,7 @@ async function uploadFile(
  * Spends one unit of the user's upload limit on `key` (a file's path, or a link note's folder).
  * Throws a `rate-limited` AppError with the user-facing message when the limit is reached.
  */
-async function spendUpload(user: User, key: string): Promise<void> {
+async function spendUpload(user: Uploader, key: string): Promise<void> {
   const handle = await loadFirestore();
   await withRateLimit((reading) =>
     handle.sdk.runTransaction(handle.db, async (tx) =>
@@ -118,7 +122,7 @@ async function removeFile(filePath: string): Promise<void> {
 }
 
 /** The uploader's username as the rules check it (notes.uploaderName == users/{uid}.username). */
-async function usernameOf(user: User): Promise<string> {
+async function usernameOf(user: Uploader): Promise<string> {
   const { db, sdk } = await loadFirestore();
   const snap = await sdk.getDoc(sdk.doc(db, 'users', user.uid));
   const username = snap.data()?.['username'];
@@ -133,7 +137,7 @@ async function usernameOf(user: User): Promise<string> {
  * the validated form; its file fields are used when no file was picked (a file URL).
  */
 export async function createNote(
-  user: User,
+  user: Uploader,
   input: NoteInput,
   picked: PickedFile | null,
   control: UploadControl,
@@ -171,7 +175,7 @@ export async function createNote(
  * removed once nothing points to it any more.
  */
 export async function updateNote(
-  user: User,
+  user: Uploader,
   note: EditableNote,
   input: NoteInput,
   picked: PickedFile | null,
@@ -212,7 +216,10 @@ export type EditableNoteResult =
  * The note for the Update form, if the user may edit it. The rules let a user read only approved
  * notes and their own, so someone else's pending note reads as not found.
  */
-export async function loadEditableNote(user: User, noteId: string): Promise<EditableNoteResult> {
+export async function loadEditableNote(
+  user: Uploader,
+  noteId: string,
+): Promise<EditableNoteResult> {
   const { db, sdk } = await loadFirestore();
   const snap = await sdk.getDoc(sdk.doc(db, 'notes', noteId)).catch((error: unknown) => {
     if (toAppError(error).code === 'permission-denied') return null;

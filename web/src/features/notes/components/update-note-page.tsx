@@ -1,6 +1,7 @@
 import { Container, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import { FirebaseScope, useUser, type FirebaseUser as User } from '../../../shared/firebase/react';
+import { FirebaseScope } from '../../../shared/firebase/react';
+import { useSessionUser, type SessionUser as User } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
@@ -70,7 +71,7 @@ function UpdateScreen({ user, noteId }: { user: User; noteId: string }) {
 
 function UpdateRoute() {
   const { updateId } = useParams();
-  const { data: user } = useUser();
+  const user = useSessionUser();
   if (!user || !updateId) return <LoadingState />;
   return <UpdateScreen key={updateId} user={user} noteId={updateId} />;
 }

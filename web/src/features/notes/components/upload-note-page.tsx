@@ -1,4 +1,5 @@
-import { FirebaseScope, useUser, type FirebaseUser as User } from '../../../shared/firebase/react';
+import { FirebaseScope } from '../../../shared/firebase/react';
+import { useSessionUser, type SessionUser as User } from '../../auth';
 import { LoadingState } from '../../../shared/ui';
 import { useNoteEditor } from '../hooks/use-note-editor';
 import { NoteForm } from './note-form';
@@ -15,7 +16,7 @@ function UploadForm({ user }: { user: User }) {
 }
 
 function UploadScreen() {
-  const { data: user } = useUser();
+  const user = useSessionUser();
   return user ? <UploadForm user={user} /> : <LoadingState />;
 }
 

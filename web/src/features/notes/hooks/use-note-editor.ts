@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { validateNoteFile } from '@notenest/shared';
-import type { FirebaseUser as User } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { isAppError } from '../../../shared/errors/app-error';
 import {
   createNote,
   updateNote,
   type PickedFile,
+  type Uploader,
   type UploadControl,
 } from '../api/note-editor-api';
 import {
@@ -53,7 +53,7 @@ export interface NoteEditor {
  * upload, the upload's progress and cancel, the success alert and redirect, the error banner.
  * Nothing the user typed is lost on an error or a cancel.
  */
-export function useNoteEditor(user: User, note: EditableNote | null): NoteEditor {
+export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEditor {
   const mode: NoteFormMode = note ? 'update' : 'create';
   const navigate = useNavigate();
   const [values, setValues] = useState<NoteFormValues>(() =>

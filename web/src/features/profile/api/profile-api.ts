@@ -5,11 +5,10 @@
  * the rules keep from the browser: cascades and the rewrite of denormalized usernames.
  */
 import { toAppError } from '../../../shared/errors/app-error';
-import type { User } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore/lite';
 import type { FirebaseStorage } from 'firebase/storage';
 import { usernameProblem } from '@notenest/shared';
-import { loadAuth, loadFirestore, loadStorage } from '../../../shared/firebase';
+import { loadAuth, loadFirestore, loadStorage, requireCurrentUser } from '../../../shared/firebase';
 import { createProfileWithFreeName } from '../../../shared/users/profile-create';
 import { callFacade } from '../../../shared/http/facade';
 import {
@@ -27,8 +26,8 @@ import {
  * account has none yet. After a verified email change the profile's copy of the address follows
  * the account's (the rules allow exactly that copy).
  */
-export async function ensureProfile(db: Firestore, user: User): Promise<Profile> {
-  const { sdk } = await loadFirestore();
+export async function ensureProfile(db: Firestore): Promise<Profile> {
+  const [{ sdk }, user] = await Promise.all([loadFirestore(), requireCurrentUser()]);
   const ref = sdk.doc(db, 'users', user.uid);
   const snap = await sdk.getDoc(ref);
   if (snap.exists()) {
@@ -68,11 +67,6 @@ export const ACCOUNT_MESSAGES = {
 
 const codeOf = (error: unknown): string => toAppError(error).code ?? '';
 
-/** Whether the account signs in with a password (Google-only accounts have none to change). */
-export function hasPassword(user: User): boolean {
-  return user.providerData.some((p) => p.providerId === 'password');
-}
-
 /**
  * Account Settings: a new username through the facade (POST /api/user/update/{id}, which claims
  * the name, refusing one taken in any case, and rewrites its copies on the user's notes and
@@ -82,8 +76,8 @@ export function hasPassword(user: User): boolean {
  * session continues on the fresh tokens Firebase returns; the email changes only once its owner
  * opens the verification link (verifyBeforeUpdateEmail). Resolves to a notice for the user, if any.
  */
-export async function updateAccount(user: User, changes: ProfileChanges): Promise<string | null> {
-  const { sdk } = await loadAuth();
+export async function updateAccount(changes: ProfileChanges): Promise<string | null> {
+  const [{ sdk }, user] = await Promise.all([loadAuth(), requireCurrentUser()]);
   const email = changes.email?.trim();
   const changingEmail = !!email && email.toLowerCase() !== (user.email ?? '').toLowerCase();
   if (changes.password || changingEmail) {
@@ -141,13 +135,17 @@ export async function updateAccount(user: User, changes: ProfileChanges): Promis
 export async function uploadAvatar(
   storage: FirebaseStorage,
   db: Firestore,
-  user: User,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<string> {
   const problem = avatarProblem(file);
   if (problem) throw new Error(problem);
-  const [{ sdk }, fs, auth] = await Promise.all([loadStorage(), loadFirestore(), loadAuth()]);
+  const [{ sdk }, fs, auth, user] = await Promise.all([
+    loadStorage(),
+    loadFirestore(),
+    loadAuth(),
+    requireCurrentUser(),
+  ]);
   const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-80) || 'avatar';
   const ref = sdk.ref(storage, `avatars/${user.uid}/${Date.now()}-${safeName}`);
   const task = sdk.uploadBytesResumable(ref, file, { contentType: file.type });

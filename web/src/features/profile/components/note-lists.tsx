@@ -1,7 +1,8 @@
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useDb, type FirebaseUser as User } from '../../../shared/firebase/react';
+import { useDb } from '../../../shared/firebase/react';
+import type { SessionUser } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
@@ -60,7 +61,7 @@ function useList(load: () => Promise<NoteListItem[]>, key: string) {
   return { state, items, remove };
 }
 
-export function MyUploadsTab({ user }: { user: User }) {
+export function MyUploadsTab({ user }: { user: SessionUser }) {
   const db = useDb();
   const { state, items, remove } = useList(() => listMyUploads(db, user.uid), user.uid);
   const [failure, setFailure] = useState<string | null>(null);
@@ -134,7 +135,7 @@ export function MyUploadsTab({ user }: { user: User }) {
   );
 }
 
-export function SavedNotesTab({ user }: { user: User }) {
+export function SavedNotesTab({ user }: { user: SessionUser }) {
   const db = useDb();
   const { state, items, remove } = useList(() => listSavedNotes(db, user.uid), user.uid);
 

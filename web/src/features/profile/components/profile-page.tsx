@@ -1,15 +1,10 @@
 import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  FirebaseScope,
-  useDb,
-  useUser,
-  type FirebaseUser as User,
-} from '../../../shared/firebase/react';
+import { FirebaseScope, useDb } from '../../../shared/firebase/react';
 import { LoadingState } from '../../../shared/ui';
 import { useAsync } from '../../../shared/utils/use-async';
-import { useSignOut } from '../../auth';
+import { useSessionUser, useSignOut, type SessionUser } from '../../auth';
 import { ensureProfile } from '../api/profile-api';
 import type { Profile } from '../api/profile-model';
 import { MyUploadsTab, SavedNotesTab } from './note-lists';
@@ -90,7 +85,7 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
   );
 }
 
-function Dashboard({ user }: { user: User }) {
+function Dashboard({ user }: { user: SessionUser }) {
   const db = useDb();
   const signOut = useSignOut();
   const [params, setParams] = useSearchParams();
@@ -99,7 +94,7 @@ function Dashboard({ user }: { user: User }) {
   const setTab = (next: TabId) => {
     if (next !== tab) setParams(next === 'profile' ? {} : { tab: next });
   };
-  const loaded = useAsync(() => ensureProfile(db, user), [user.uid]);
+  const loaded = useAsync(() => ensureProfile(db), [user.uid]);
   const [edited, setEdited] = useState<Profile | null>(null);
   const profile = edited ?? (loaded.status === 'success' ? loaded.data : null);
 
@@ -133,7 +128,7 @@ function Dashboard({ user }: { user: User }) {
 }
 
 function ProfileScreen() {
-  const { data: user } = useUser();
+  const user = useSessionUser();
   if (!user) return <LoadingState />;
   return <Dashboard user={user} />;
 }

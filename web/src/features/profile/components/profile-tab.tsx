@@ -1,11 +1,11 @@
 import { errorMessage } from '../../../shared/errors/app-error';
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useDb, useStorage, type FirebaseUser as User } from '../../../shared/firebase/react';
+import { useDb, useStorage } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { RouterButton, TextField } from '../../../shared/ui';
-import { useAuth, useSignOut } from '../../auth';
-import { deleteAccount, hasPassword, updateAccount, uploadAvatar } from '../api/profile-api';
+import { useAuth, useSignOut, type SessionUser } from '../../auth';
+import { deleteAccount, updateAccount, uploadAvatar } from '../api/profile-api';
 import { avatarProblem, formatDate, type Profile } from '../api/profile-model';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -18,11 +18,9 @@ function messageOf(error: unknown): string {
 }
 
 function AvatarPicker({
-  user,
   profile,
   onChange,
 }: {
-  user: User;
   profile: Profile;
   onChange: (url: string) => void;
 }) {
@@ -42,7 +40,7 @@ function AvatarPicker({
     setError(null);
     setProgress(0);
     try {
-      onChange(await uploadAvatar(storage, db, user, file, setProgress));
+      onChange(await uploadAvatar(storage, db, file, setProgress));
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -122,11 +120,11 @@ function AccountSettings({
   profile,
   onSaved,
 }: {
-  user: User;
+  user: SessionUser;
   profile: Profile;
   onSaved: (username: string) => void;
 }) {
-  const withPassword = hasPassword(user);
+  const withPassword = user.passwordSignIn;
   const [username, setUsername] = useState(profile.username);
   const [email, setEmail] = useState(user.email ?? '');
   const [password, setPassword] = useState('');
@@ -155,7 +153,7 @@ function AccountSettings({
     setSaved(false);
     try {
       const trimmed = username.trim();
-      const message = await updateAccount(user, {
+      const message = await updateAccount({
         username: trimmed !== profile.username ? trimmed : undefined,
         password: password || undefined,
         email: emailChanged ? email.trim() : undefined,
@@ -251,15 +249,14 @@ export function ProfileTab({
   profile,
   onProfile,
 }: {
-  user: User;
+  user: SessionUser;
   profile: Profile;
   onProfile: (p: Profile) => void;
 }) {
-  const { state, setUser } = useAuth();
+  const { setUser } = useAuth();
   const signOut = useSignOut();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const sessionUser = state.status === 'signed-in' ? state.user : null;
 
   const onDelete = async () => {
     if (!window.confirm(DELETE_ACCOUNT_CONFIRM)) return;
@@ -279,11 +276,10 @@ export function ProfileTab({
     <Flex direction={{ base: 'column', md: 'row' }} gap="10">
       <Stack align="center" gap="3" minW={{ md: '56' }} textAlign="center">
         <AvatarPicker
-          user={user}
           profile={profile}
           onChange={(url) => {
             onProfile({ ...profile, avatar: url });
-            if (sessionUser) setUser({ ...sessionUser, photoURL: url });
+            setUser({ ...user, photoURL: url });
           }}
         />
         <Heading as="p" size="lg" data-testid="profile-username">
@@ -313,7 +309,7 @@ export function ProfileTab({
         profile={profile}
         onSaved={(username) => {
           onProfile({ ...profile, username });
-          if (sessionUser) setUser({ ...sessionUser, displayName: username });
+          setUser({ ...user, displayName: username });
         }}
       />
     </Flex>
