@@ -16,6 +16,7 @@ import {
   type AdminUser,
   type UserEdit,
 } from './admin-model';
+import type { ListPage } from '../../../shared/server-state';
 
 type Json = Record<string, unknown>;
 
@@ -30,10 +31,7 @@ export async function fetchStats(): Promise<AdminStats> {
 }
 
 /** One page of a list: its items and the cursor of the next page (null on the last). */
-export interface ListPage<T> {
-  items: T[];
-  next: string | null;
-}
+export type { ListPage };
 
 /** The query string of a page request (empty values left out). */
 function pageQuery(params: Record<string, string | null | undefined>): string {

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { ServerStateScope } from '../../../shared/server-state';
 import { AdminNotFound } from './admin-not-found';
 import { RequireAdmin } from '../../auth';
 import { AdminLayout } from './admin-layout';
@@ -15,16 +16,18 @@ import { UsersPage } from './users-page';
 export default function AdminArea() {
   return (
     <RequireAdmin>
-      <Routes>
-        <Route element={<AdminLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="notes" element={<NotesPage />} />
-          <Route path="pending" element={<PendingPage />} />
-          <Route path="colleges" element={<CollegesPage />} />
-          <Route path="*" element={<AdminNotFound />} />
-        </Route>
-      </Routes>
+      <ServerStateScope>
+        <Routes>
+          <Route element={<AdminLayout />}>
+            <Route index element={<DashboardPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="notes" element={<NotesPage />} />
+            <Route path="pending" element={<PendingPage />} />
+            <Route path="colleges" element={<CollegesPage />} />
+            <Route path="*" element={<AdminNotFound />} />
+          </Route>
+        </Routes>
+      </ServerStateScope>
     </RequireAdmin>
   );
 }

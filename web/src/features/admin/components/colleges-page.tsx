@@ -10,7 +10,7 @@ import {
   bannerText,
   type CollegeSummary,
 } from '../api/admin-model';
-import { useServerList } from '../hooks/use-server-list';
+import { useServerList } from '../../../shared/server-state';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import { DataTable, ErrorBanner, PageTitle, ShowMore, StatusBadge, Table } from './admin-ui';
 import { formatCount } from '../../../shared/utils/numbers';
@@ -65,7 +65,9 @@ function CollegeCard({ college, onOpen }: { college: CollegeSummary; onOpen: () 
 
 /** "Notes from {college}": that college's notes from the facade's college query. */
 function CollegeNotes({ college, onBack }: { college: string; onBack: () => void }) {
-  const list = useServerList((cursor) => fetchCollegeNotes(college, cursor), college);
+  const list = useServerList(['admin', 'college-notes', college], (cursor) =>
+    fetchCollegeNotes(college, cursor),
+  );
   const data = list.status === 'success' ? list.items : null;
   return (
     <>
@@ -117,7 +119,9 @@ export function CollegesPage() {
   // Figures kept per college by the note trigger, a page at a time; the search matches the start
   // of the name, on the server.
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useServerList((cursor) => fetchColleges(query, cursor), query);
+  const list = useServerList(['admin', 'colleges', query], (cursor) =>
+    fetchColleges(query, cursor),
+  );
 
   if (open) return <CollegeNotes college={open} onBack={() => setParams({})} />;
 

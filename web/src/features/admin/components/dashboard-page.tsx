@@ -2,8 +2,7 @@ import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { LoadingState } from '../../../shared/ui';
 import { fetchStats } from '../api/admin-api';
 import { ADMIN_ERRORS, ADMIN_LOADING, bannerText } from '../api/admin-model';
-import { useAdminUser } from '../hooks/admin-user';
-import { useResource } from '../hooks/use-resource';
+import { useServerValue } from '../../../shared/server-state';
 import { DataTable, ErrorBanner, PageTitle, Table } from './admin-ui';
 import { formatCount } from '../../../shared/utils/numbers';
 
@@ -31,8 +30,8 @@ function StatCard({ label, value }: { label: string; value: number }) {
 
 /** Dashboard: the facade's aggregated statistics and the most downloaded notes. */
 export function DashboardPage() {
-  const user = useAdminUser();
-  const { state, data } = useResource(() => fetchStats(), user.uid);
+  const state = useServerValue(['admin', 'stats'], fetchStats);
+  const data = state.status === 'success' ? state.data : undefined;
 
   return (
     <>

@@ -9,7 +9,7 @@ import {
   bannerText,
   type AdminNote,
 } from '../api/admin-model';
-import { useServerList } from '../hooks/use-server-list';
+import { useServerList } from '../../../shared/server-state';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import {
   ActionButton,
@@ -34,9 +34,8 @@ export function NotesPage() {
   const [college, setCollege] = useState('');
   // Searched and filtered on the server, a page at a time.
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useServerList(
-    (cursor) => fetchNotes({ search: query, college }, cursor),
-    `${query}\n${college}`,
+  const list = useServerList(['admin', 'notes', query, college], (cursor) =>
+    fetchNotes({ search: query, college }, cursor),
   );
   const { update } = list;
   // The college filter's options: the colleges' names (their figures are kept per college), a
@@ -44,9 +43,8 @@ export function NotesPage() {
   // college" asks the server for the matching ones, so every college can be picked.
   const [collegeSearch, setCollegeSearch] = useState('');
   const collegeQuery = useDebouncedValue(collegeSearch.trim(), SEARCH_DEBOUNCE_MS);
-  const colleges = useServerList(
-    (cursor) => fetchColleges(collegeQuery, cursor),
-    `colleges\n${collegeQuery}`,
+  const colleges = useServerList(['admin', 'colleges', collegeQuery], (cursor) =>
+    fetchColleges(collegeQuery, cursor),
   );
   const offerFinder = colleges.hasMore || collegeSearch !== '';
   const [viewingId, setViewingId] = useState<string | null>(null);

@@ -10,8 +10,7 @@ import {
   formatDay,
   type AdminNote,
 } from '../api/admin-model';
-import { useAdminUser } from '../hooks/admin-user';
-import { useServerList } from '../hooks/use-server-list';
+import { useServerList } from '../../../shared/server-state';
 import { ActionButton, ConfirmDialog, ErrorBanner, PageTitle, ShowMore } from './admin-ui';
 import { NoteDetailDialog } from './note-detail-dialog';
 
@@ -20,8 +19,7 @@ import { NoteDetailDialog } from './note-detail-dialog';
  * deletes it with its file.
  */
 export function PendingPage() {
-  const admin = useAdminUser();
-  const list = useServerList((cursor) => fetchPendingNotes(cursor), admin.uid);
+  const list = useServerList(['admin', 'pending'], (cursor) => fetchPendingNotes(cursor));
   const { update } = list;
   const data = list.status === 'success' ? list.items : null;
   const [viewingId, setViewingId] = useState<string | null>(null);

@@ -13,7 +13,7 @@ import {
   type UserEditErrors,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { useServerList } from '../hooks/use-server-list';
+import { useServerList } from '../../../shared/server-state';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
 import {
   ActionButton,
@@ -172,7 +172,7 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   // Searched on the server (words of usernames and emails), a page at a time.
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useServerList((cursor) => fetchUsers(query, cursor), query);
+  const list = useServerList(['admin', 'users', query], (cursor) => fetchUsers(query, cursor));
   const { update } = list;
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);

@@ -1,17 +1,15 @@
 import { NOTE_MESSAGES } from '@notenest/shared';
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../../../shared/ui/loading-state';
-import { useAsync } from '../../../shared/utils/use-async';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
 import { previewKindOf, type NoteDetail } from '../api/note-detail-model';
-import { fetchText } from '../api/preview-api';
 import { PdfPlaceholder } from './pdf-placeholder';
-import { PreviewFailed } from './preview-failed';
 
-// The readers (PDF.js, mammoth) load only when the preview comes near the viewport: nothing of
-// them is in the note page's first load (bundle budget).
+// The readers (PDF.js, mammoth) and the file loads (TanStack Query) come only when the preview
+// nears the viewport: nothing of them is in the note page's first load (bundle budget).
 const PdfPreview = lazy(() => import('./pdf-preview'));
 const DocxPreview = lazy(() => import('./docx-preview'));
+const TextPreview = lazy(() => import('./text-preview'));
 
 /**
  * The in-page preview, on every device: PDFs drawn page by page with PDF.js (phones show no PDF
@@ -59,28 +57,5 @@ export function NotePreview({ note }: { note: NoteDetail }) {
         )}
       </div>
     </section>
-  );
-}
-
-function TextPreview({ url }: { url: string }) {
-  const file = useAsync(() => fetchText(url), [url]);
-  if (file.status === 'loading') return <LoadingState label="Loading preview..." />;
-  if (file.status === 'error') return <PreviewFailed />;
-  return (
-    <>
-      <pre
-        data-testid="text-preview"
-        tabIndex={0}
-        aria-label="File text"
-        className="nn-note-preview__text"
-      >
-        {file.data.text}
-      </pre>
-      {file.data.cut && (
-        <p className="nn-muted nn-note-preview__hint">
-          The preview shows the beginning of the file; Download has all of it.
-        </p>
-      )}
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAsync } from '../../../shared/utils/use-async';
+import { ServerStateScope, useServerValue } from '../../../shared/server-state';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
 import { useWidth } from '../../../shared/utils/use-width';
 import {
@@ -15,14 +15,26 @@ import { PreviewFailed } from './preview-failed';
  * A PDF drawn page by page with PDF.js, as wide as the panel (390 px phones included). Each page
  * keeps its shape from the start (no jumps) and is drawn when it comes near the viewport.
  */
-export default function PdfPreview({ url, title }: { url: string; title: string }) {
-  const pdf = useAsync(async () => openPdf(await fetchFileBytes(url)), [url]);
+export default function PdfPreview(props: { url: string; title: string }) {
+  return (
+    <ServerStateScope>
+      <PdfPages {...props} />
+    </ServerStateScope>
+  );
+}
+
+function PdfPages({ url, title }: { url: string; title: string }) {
+  const pdf = useServerValue(['preview', 'pdf', url], async () =>
+    openPdf(await fetchFileBytes(url)),
+  );
   const [box, width] = useWidth<HTMLDivElement>();
+  // PDF.js keeps the document in its worker until told: freed when the preview goes.
+  const doc = pdf.status === 'success' ? pdf.data : null;
   useEffect(
     () => () => {
-      if (pdf.status === 'success') void pdf.data.destroy();
+      if (doc) void doc.destroy();
     },
-    [pdf],
+    [doc],
   );
   return (
     <div ref={box} data-testid="pdf-preview">

@@ -4,7 +4,7 @@ import { FirebaseScope } from '../../../shared/firebase/react';
 import { useSessionUser, type SessionUser as User } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton } from '../../../shared/ui';
-import { useAsync } from '../../../shared/utils/use-async';
+import { ServerStateScope, useServerValue } from '../../../shared/server-state';
 import { loadEditableNote } from '../api/note-editor-api';
 import type { EditableNote } from '../api/note-form-model';
 import { useNoteEditor } from '../hooks/use-note-editor';
@@ -42,7 +42,9 @@ function Refusal({ title, text }: { title: string; text: string }) {
 }
 
 function UpdateScreen({ user, noteId }: { user: User; noteId: string }) {
-  const loaded = useAsync(() => loadEditableNote(user, noteId), [user.uid, noteId]);
+  const loaded = useServerValue(['editable-note', user.uid, noteId], () =>
+    loadEditableNote(user, noteId),
+  );
   if (loaded.status === 'loading') return <LoadingState />;
   if (loaded.status === 'error') {
     return (
@@ -80,7 +82,9 @@ function UpdateRoute() {
 export default function UpdateNotePage() {
   return (
     <FirebaseScope>
-      <UpdateRoute />
+      <ServerStateScope>
+        <UpdateRoute />
+      </ServerStateScope>
     </FirebaseScope>
   );
 }

@@ -5,7 +5,7 @@ import { useDb } from '../../../shared/firebase/react';
 import type { SessionUser } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
-import { useAsync } from '../../../shared/utils/use-async';
+import { useServerValue } from '../../../shared/server-state';
 import { errorMessage } from '../../../shared/errors/app-error';
 import { deleteMyNote, listMyUploads, listSavedNotes, removeSavedNote } from '../api/profile-api';
 import { formatDate, type NoteListItem } from '../api/profile-model';
@@ -53,17 +53,19 @@ function NoteCardShell({ note, children }: { note: NoteListItem; children: React
   );
 }
 
-function useList(load: () => Promise<NoteListItem[]>, key: string) {
-  const state = useAsync(load, [key]);
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const items = state.status === 'success' ? state.data.filter((n) => !removed.has(n.id)) : [];
-  const remove = (id: string) => setRemoved((s) => new Set(s).add(id));
+/** A tab's list (`key` names it), and how to drop an item the server has removed. */
+function useList(key: string[], load: () => Promise<NoteListItem[]>) {
+  const state = useServerValue(key, load);
+  const items = state.status === 'success' ? state.data : [];
+  const remove = (id: string) => state.update((list) => list.filter((n) => n.id !== id));
   return { state, items, remove };
 }
 
 export function MyUploadsTab({ user }: { user: SessionUser }) {
   const db = useDb();
-  const { state, items, remove } = useList(() => listMyUploads(db, user.uid), user.uid);
+  const { state, items, remove } = useList(['profile', 'uploads', user.uid], () =>
+    listMyUploads(db, user.uid),
+  );
   const [failure, setFailure] = useState<string | null>(null);
 
   const onDelete = async (id: string, title: string) => {
@@ -137,7 +139,9 @@ export function MyUploadsTab({ user }: { user: SessionUser }) {
 
 export function SavedNotesTab({ user }: { user: SessionUser }) {
   const db = useDb();
-  const { state, items, remove } = useList(() => listSavedNotes(db, user.uid), user.uid);
+  const { state, items, remove } = useList(['profile', 'saved', user.uid], () =>
+    listSavedNotes(db, user.uid),
+  );
 
   const [failure, setFailure] = useState<string | null>(null);
   const onRemove = async (id: string, title: string) => {

@@ -1,9 +1,9 @@
 import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FirebaseScope, useDb } from '../../../shared/firebase/react';
 import { LoadingState } from '../../../shared/ui';
-import { useAsync } from '../../../shared/utils/use-async';
+import { ServerStateScope, useServerValue } from '../../../shared/server-state';
 import { useSessionUser, useSignOut, type SessionUser } from '../../auth';
 import { ensureProfile } from '../api/profile-api';
 import type { Profile } from '../api/profile-model';
@@ -94,9 +94,9 @@ function Dashboard({ user }: { user: SessionUser }) {
   const setTab = (next: TabId) => {
     if (next !== tab) setParams(next === 'profile' ? {} : { tab: next });
   };
-  const loaded = useAsync(() => ensureProfile(db), [user.uid]);
-  const [edited, setEdited] = useState<Profile | null>(null);
-  const profile = edited ?? (loaded.status === 'success' ? loaded.data : null);
+  const loaded = useServerValue(['profile', user.uid], () => ensureProfile(db));
+  const profile = loaded.status === 'success' ? loaded.data : null;
+  const onProfile = (changed: Profile) => loaded.update(() => changed);
 
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -112,7 +112,7 @@ function Dashboard({ user }: { user: SessionUser }) {
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} py="8" tabIndex={0}>
         {tab === 'profile' &&
           (profile ? (
-            <ProfileTab user={user} profile={profile} onProfile={setEdited} />
+            <ProfileTab user={user} profile={profile} onProfile={onProfile} />
           ) : loaded.status === 'error' ? (
             <Text role="alert" color="red.700">
               There was an error loading your profile.
@@ -137,7 +137,9 @@ function ProfileScreen() {
 export default function ProfilePage() {
   return (
     <FirebaseScope firestore storage>
-      <ProfileScreen />
+      <ServerStateScope>
+        <ProfileScreen />
+      </ServerStateScope>
     </FirebaseScope>
   );
 }
