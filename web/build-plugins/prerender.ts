@@ -112,7 +112,12 @@ export function prerenderPlugin(): Plugin {
           sourcemap: false,
           manifest: false,
           copyPublicDir: false,
-          rolldownOptions: { output: { entryFileNames: SERVER_BUNDLE } },
+          // One file: the chunks of a split server bundle import its entry by its plain URL,
+          // while this plugin imports it with a cache-busting query, which would make two copies
+          // of every module the entry holds (two React contexts: "useAuth must be used inside").
+          rolldownOptions: {
+            output: { entryFileNames: SERVER_BUNDLE, codeSplitting: false },
+          },
         },
       });
       const entry = (await import(

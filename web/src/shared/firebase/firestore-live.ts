@@ -33,6 +33,11 @@ export function loadLiveFirestore(): Promise<LiveFirestoreHandle> {
   return pending;
 }
 
+/** Whether this page has asked for the full SDK (it shows live data), loaded or on its way. */
+export function liveFirestoreRequested(): boolean {
+  return pending !== undefined;
+}
+
 /**
  * Starts a listener once the SDK has loaded; the returned function stops it (also when called
  * before the SDK arrived, in which case the listener never starts).

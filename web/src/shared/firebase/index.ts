@@ -16,8 +16,10 @@ export {
   type FirestoreSdk,
   type FirestoreTransaction,
 } from './firestore';
+export { loadAnyFirestore, type AnyFirestoreHandle } from './firestore-any';
 export {
   listenLive,
+  liveFirestoreRequested,
   loadLiveFirestore,
   type LiveFirestoreHandle,
   type LiveFirestoreSdk,

@@ -6,9 +6,9 @@
  * the card fields only (plus `searchTerms` for a multi-word search, which checks the words after
  * the first on the client). Neither Firestore SDK can mask fields, and not loading one for the
  * first view also keeps Firestore Lite (~38 KB gzip) off it. The inline comment view reads the
- * same way (a note's comments, the note re-read after a comment). Likes and downloads load
- * Firestore Lite when the reader first uses them (loadFirestore), sharing
- * shared/notes/note-interactions.ts with the note page; adding a comment goes through the facade.
+ * same way (a note's comments, the note re-read after a comment). Likes and downloads are the
+ * calls every screen shares (shared/data/likes.ts, downloads.ts: Firestore Lite, loaded when the
+ * reader first uses them); comments are their own feature (features/comments).
  *
  * Reads per list page: at most BROWSE_PAGE_SIZE + 1 notes (the extra one only tells whether a
  * next page exists) and one `meta/filterOptions`; for a signed-in reader, also their own like
@@ -19,9 +19,7 @@
  * satisfies firestore.rules (`approved == true` in every notes query), over REST as over the SDK.
  */
 import { SEARCH_TIERS, type SearchTier } from '@notenest/shared';
-import { loadAuth, loadFirestore } from '../../../shared/firebase';
 import {
-  batchGetDocuments,
   decodeDocument,
   getDocument,
   runQuery,
@@ -29,7 +27,6 @@ import {
   type RestDocument,
   type StructuredQuery,
 } from '../../../shared/firebase/firestore-rest';
-import * as interactions from '../../../shared/notes/note-interactions';
 import {
   toBrowseNote,
   toFilterOptions,
@@ -233,30 +230,4 @@ export async function fetchFilterOptions(): Promise<FilterOptionLists> {
 export async function fetchNote(noteId: string): Promise<BrowseNote | null> {
   const doc = await getDocument(`notes/${noteId}`, [...CARD_FIELDS, 'approved']);
   return doc && doc.data['approved'] === true ? toBrowseNote(doc.id, doc.data) : null;
-}
-
-/** Whether `uid` likes the note (shared/notes, on Browse's Firestore Lite). */
-/** Which of `noteIds` the reader `uid` likes: one request for the whole page. */
-export async function fetchLikedMany(
-  noteIds: readonly string[],
-  uid: string,
-): Promise<Record<string, boolean>> {
-  const paths = noteIds.map((id) => `notes/${id}/likes/${uid}`);
-  // The reader is signed in, so Auth is loaded already; this makes the REST call carry its token.
-  await loadAuth();
-  const found = await batchGetDocuments(paths, ['uid']);
-  return Object.fromEntries(noteIds.map((id, i) => [id, !!found.get(paths[i]!)]));
-}
-
-export async function fetchLiked(noteId: string, uid: string): Promise<boolean> {
-  return interactions.fetchLiked(await loadFirestore(), noteId, uid);
-}
-
-export async function setLiked(noteId: string, uid: string, liked: boolean): Promise<void> {
-  await interactions.setLiked(await loadFirestore(), noteId, uid, liked);
-}
-
-/** Counts a download (once per reader per note per day); resolves to whether it counted. */
-export async function recordDownload(noteId: string, uid: string): Promise<boolean> {
-  return interactions.recordDownload(await loadFirestore(), noteId, uid);
 }

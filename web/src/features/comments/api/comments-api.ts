@@ -5,12 +5,11 @@
  * the ID token, applies the rate limit and keeps commentsCount exact. The rules refuse comment
  * writes from browsers (firestore.rules), and let anyone who may read the note read its comments.
  */
+import { COMMENT_LIMITS } from '@notenest/shared';
 import type { FirestoreError } from 'firebase/firestore';
 import { listenLive } from '../../../shared/firebase';
 import { callFacade } from '../../../shared/http/facade';
 import { COMMENTS_SHOWN, toNoteComment, type NoteComment } from './comments-model';
-
-export { addComment, isValidCommentText } from '../../../shared/notes/note-interactions';
 
 /** The note's comments, newest first (at most COMMENTS_SHOWN), live. */
 export function watchComments(
@@ -52,4 +51,25 @@ export async function deleteComment(noteId: string, commentId: string) {
     method: 'DELETE',
     signedIn: true,
   });
+}
+
+export function isValidCommentText(text: string): boolean {
+  const size = [...text.trim()].length;
+  return size >= COMMENT_LIMITS.text.min && size <= COMMENT_LIMITS.text.max;
+}
+
+/**
+ * Adds a comment as the signed-in user through the facade (`POST /api/notes/{id}/comment`, the
+ * spec's call): it writes the comment with the author's profile username; the comment trigger
+ * then recounts the stored commentsCount (docs/data-model.md "Counters"). Resolves to the number
+ * of comments right after this one was written (the answer's `commentsCount`), which a re-read
+ * note may not show yet while the trigger runs.
+ */
+export async function addComment(noteId: string, text: string): Promise<number | null> {
+  if (!isValidCommentText(text)) throw new Error('A comment needs 1 to 1000 characters');
+  const answer = await callFacade<{ success: boolean; commentsCount?: unknown }>(
+    `/api/notes/${encodeURIComponent(noteId)}/comment`,
+    { method: 'POST', signedIn: true, json: { text } },
+  );
+  return typeof answer.commentsCount === 'number' ? answer.commentsCount : null;
 }

@@ -21,7 +21,7 @@
 import type { NoteFileType, NoteInput } from '@notenest/shared';
 import { AppError, toAppError } from '../../../shared/errors/app-error';
 import { loadFirestore, loadStorage } from '../../../shared/firebase';
-import { spendInTransaction, withRateLimit } from '../../../shared/notes/rate-limit';
+import { spendInTransaction, withRateLimit } from '../../../shared/data/rate-limits';
 import { storageFileName, toEditableNote, type EditableNote } from './note-form-model';
 
 /** Who uploads: the signed-in user (features/auth's session); the rules check the uid. */

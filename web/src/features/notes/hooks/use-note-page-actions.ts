@@ -4,13 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
 import { isAppError } from '../../../shared/errors/app-error';
-import {
-  archiveNote,
-  deleteNote as deleteNoteApi,
-  recordDownload,
-  setLiked,
-  watchLiked,
-} from '../api/note-detail-api';
+import { recordDownload } from '../../../shared/data/downloads';
+import { setLiked, watchLiked } from '../../../shared/data/likes';
+import { deleteNote as deleteNoteApi } from '../../../shared/data/notes';
+import { saveNote as archiveNote } from '../../../shared/data/saved';
 import {
   ACTION_MESSAGES,
   DELETE_NOTE_CONFIRMATION,

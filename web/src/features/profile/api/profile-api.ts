@@ -11,9 +11,9 @@ import { usernameProblem } from '@notenest/shared';
 import { loadAuth, loadFirestore, loadStorage, requireCurrentUser } from '../../../shared/firebase';
 import { createProfileWithFreeName } from '../../../shared/users/profile-create';
 import { callFacade } from '../../../shared/http/facade';
+import { listSavedNotes } from '../../../shared/data/saved';
 import {
   avatarProblem,
-  chunks,
   toNoteListItem,
   toProfile,
   usernameFor,
@@ -186,42 +186,9 @@ export async function listMyUploads(db: Firestore, uid: string): Promise<NoteLis
   return snap.docs.map((d) => toNoteListItem(d.id, d.data()));
 }
 
-/**
- * Saved Notes: the saved ids, then the notes themselves in chunks of 30, as readable: approved
- * notes, plus the user's own (the rules need the query to say which). A deleted or unapproved
- * note simply no longer shows. Newest save first.
- */
-export async function listSavedNotes(db: Firestore, uid: string): Promise<NoteListItem[]> {
-  const { sdk } = await loadFirestore();
-  const saved = await sdk.getDocs(
-    sdk.query(sdk.collection(db, 'users', uid, 'saved'), sdk.orderBy('savedAt', 'desc')),
-  );
-  const ids = saved.docs.map((d) => d.id);
-  const found = new Map<string, NoteListItem>();
-  await Promise.all(
-    chunks(ids).flatMap((part) =>
-      [sdk.where('approved', '==', true), sdk.where('uploaderId', '==', uid)].map(async (proof) => {
-        const snap = await sdk.getDocs(
-          sdk.query(sdk.collection(db, 'notes'), sdk.where(sdk.documentId(), 'in', part), proof),
-        );
-        for (const d of snap.docs) found.set(d.id, toNoteListItem(d.id, d.data()));
-      }),
-    ),
-  );
-  return ids.flatMap((id) => found.get(id) ?? []);
-}
-
-export async function removeSavedNote(db: Firestore, uid: string, noteId: string): Promise<void> {
-  const { sdk } = await loadFirestore();
-  await sdk.deleteDoc(sdk.doc(db, 'users', uid, 'saved', noteId));
-}
-
-/** Deletes one of the user's notes with its comments, likes, saved copies and file (facade). */
-export async function deleteMyNote(noteId: string): Promise<void> {
-  await callFacade(`/api/uploading/delete/${encodeURIComponent(noteId)}`, {
-    method: 'DELETE',
-    signedIn: true,
-  });
+/** Saved Notes as the tab lists them (shared/data/saved.ts reads them), newest save first. */
+export async function listSavedNoteItems(uid: string): Promise<NoteListItem[]> {
+  return (await listSavedNotes(uid)).map(({ id, data }) => toNoteListItem(id, data));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarProblem, chunks, toNoteListItem, toProfile, usernameFor } from './profile-model';
+import { chunks } from '../../../shared/utils/chunks';
+import { avatarProblem, toNoteListItem, toProfile, usernameFor } from './profile-model';
 
 describe('profile model', () => {
   it('maps a profile document defensively', () => {

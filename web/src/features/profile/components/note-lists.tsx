@@ -7,7 +7,9 @@ import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useServerValue } from '../../../shared/server-state';
 import { errorMessage } from '../../../shared/errors/app-error';
-import { deleteMyNote, listMyUploads, listSavedNotes, removeSavedNote } from '../api/profile-api';
+import { deleteNote } from '../../../shared/data/notes';
+import { removeSavedNote } from '../../../shared/data/saved';
+import { listMyUploads, listSavedNoteItems } from '../api/profile-api';
 import { formatDate, type NoteListItem } from '../api/profile-model';
 
 export const DELETE_NOTE_CONFIRM = 'Are you sure you want to delete this note?';
@@ -72,7 +74,7 @@ export function MyUploadsTab({ user }: { user: SessionUser }) {
     if (!window.confirm(DELETE_NOTE_CONFIRM)) return;
     setFailure(null);
     try {
-      await deleteMyNote(id);
+      await deleteNote(id);
       remove(id);
     } catch (error) {
       // Spec section 8 only logs delete failures; the user is told too, or the note would
@@ -138,16 +140,15 @@ export function MyUploadsTab({ user }: { user: SessionUser }) {
 }
 
 export function SavedNotesTab({ user }: { user: SessionUser }) {
-  const db = useDb();
   const { state, items, remove } = useList(['profile', 'saved', user.uid], () =>
-    listSavedNotes(db, user.uid),
+    listSavedNoteItems(user.uid),
   );
 
   const [failure, setFailure] = useState<string | null>(null);
   const onRemove = async (id: string, title: string) => {
     setFailure(null);
     try {
-      await removeSavedNote(db, user.uid, id);
+      await removeSavedNote(user.uid, id);
       remove(id);
     } catch (error) {
       console.error('saved note not removed', error);

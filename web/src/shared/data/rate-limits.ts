@@ -56,7 +56,7 @@ export async function spendInTransaction(
   key: string,
   reading: WindowReading = { flip: false, seen: {} },
 ): Promise<() => void> {
-  // Sound: each SDK is only given its own instance and transaction (see note-interactions.ts).
+  // Sound: each SDK is only given its own instance and transaction (see shared/firebase/firestore-any.ts).
   const { db, sdk } = handle as FirestoreHandle;
   const ref = sdk.doc(db, 'users', uid, 'limits', action);
   const data = (await tx.get(ref)).data();
