@@ -12,7 +12,7 @@ import { DOCUMENT_SCHEMAS } from '@notenest/shared';
 import { getFirestore, type DocumentReference } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApp } from './firebase.js';
-import { approve, createPdfNote, makeCast, type Cast } from './testing/api-fixtures.js';
+import { approve, createPdfNote, makeCast, noteForm, type Cast } from './testing/api-fixtures.js';
 import { eventually } from './testing/stack.js';
 
 let cast: Cast;
@@ -55,6 +55,21 @@ describe('the data model', () => {
       async () => (await db.doc(`notes/${noteId}`).get()).data()!,
       (d) => d['fileStatus'] === 'ok' && typeof d['thumbnailUrl'] === 'string',
       { what: 'the file read by the trigger' },
+    );
+    // A TXT file too: its record has no page count (pages: null), unlike a PDF's.
+    const txt = await call('POST', '/api/uploading/create', {
+      token: alice.token,
+      form: noteForm(
+        { subjectName: 'Model Studies', courseName: 'B.Sc Models' },
+        { name: 'model.txt', data: Buffer.from('matrices and vectors'), type: 'text/plain' },
+      ),
+    });
+    expect(txt.status).toBe(201);
+    const txtId = (txt.body as { note: { _id: string } }).note._id;
+    await eventually(
+      async () => (await db.doc(`notes/${txtId}`).get()).get('fileStatus'),
+      (status) => status === 'ok',
+      { what: 'the TXT file read by the trigger' },
     );
     expect((await call('PUT', `/api/notes/${noteId}/like`, { token: bob.token })).status).toBe(200);
     const added = await call('POST', `/api/notes/${noteId}/comment`, {

@@ -128,7 +128,8 @@ export const noteFileRecordSchema = z.strictObject({
   thumbnailPath: z.nullable(z.string()),
   thumbnailUrl: z.nullable(httpUrl(4096)),
   reason: z.nullable(z.string()),
-  pages: z.optional(count),
+  /** Pages of a PDF; null for DOCX and TXT, which have none. */
+  pages: z.optional(z.nullable(count)),
   ocrPages: z.optional(count),
   truncated: z.optional(z.nullable(z.string())),
   millis: z.optional(z.number()),
