@@ -1,6 +1,5 @@
 import { Container, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import { FirebaseScope } from '../../../shared/firebase/react';
 import { useSessionUser, type SessionUser as User } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton } from '../../../shared/ui';
@@ -81,10 +80,8 @@ function UpdateRoute() {
 /** /update-notes/:updateId (guarded): the uploader's Update form ("Update Your Notes"). */
 export default function UpdateNotePage() {
   return (
-    <FirebaseScope>
-      <ServerStateScope>
-        <UpdateRoute />
-      </ServerStateScope>
-    </FirebaseScope>
+    <ServerStateScope>
+      <UpdateRoute />
+    </ServerStateScope>
   );
 }

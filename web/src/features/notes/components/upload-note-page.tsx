@@ -1,4 +1,3 @@
-import { FirebaseScope } from '../../../shared/firebase/react';
 import { useSessionUser, type SessionUser as User } from '../../auth';
 import { LoadingState } from '../../../shared/ui';
 import { useNoteEditor } from '../hooks/use-note-editor';
@@ -22,9 +21,5 @@ function UploadScreen() {
 
 /** /uploading-notes (guarded): the Upload form ("Share Your Knowledge", spec section 2). */
 export default function UploadNotePage() {
-  return (
-    <FirebaseScope>
-      <UploadScreen />
-    </FirebaseScope>
-  );
+  return <UploadScreen />;
 }

@@ -1,12 +1,9 @@
 /**
- * Profile, My Uploads and Saved Notes data (docs/data-model.md). Instances come from reactfire's
- * providers (the route's <FirebaseScope firestore storage>); the SDK functions from the lazy
- * loaders. Deletes and username changes go through the facade (spec section 7), which does what
+ * Profile and My Uploads data (docs/data-model.md); saved notes are shared/data/saved.ts. The SDK
+ * instances and functions come from the lazy loaders (shared/firebase), as everywhere. Deletes and username changes go through the facade (spec section 7), which does what
  * the rules keep from the browser: cascades and the rewrite of denormalized usernames.
  */
 import { toAppError } from '../../../shared/errors/app-error';
-import type { Firestore } from 'firebase/firestore/lite';
-import type { FirebaseStorage } from 'firebase/storage';
 import { usernameProblem } from '@notenest/shared';
 import { loadAuth, loadFirestore, loadStorage, requireCurrentUser } from '../../../shared/firebase';
 import { createProfileWithFreeName } from '../../../shared/users/profile-create';
@@ -26,8 +23,8 @@ import {
  * account has none yet. After a verified email change the profile's copy of the address follows
  * the account's (the rules allow exactly that copy).
  */
-export async function ensureProfile(db: Firestore): Promise<Profile> {
-  const [{ sdk }, user] = await Promise.all([loadFirestore(), requireCurrentUser()]);
+export async function ensureProfile(): Promise<Profile> {
+  const [{ db, sdk }, user] = await Promise.all([loadFirestore(), requireCurrentUser()]);
   const ref = sdk.doc(db, 'users', user.uid);
   const snap = await sdk.getDoc(ref);
   if (snap.exists()) {
@@ -133,14 +130,12 @@ export async function updateAccount(changes: ProfileChanges): Promise<string | n
  * its download URL on the profile and the Auth account, and removes the previous avatar files.
  */
 export async function uploadAvatar(
-  storage: FirebaseStorage,
-  db: Firestore,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<string> {
   const problem = avatarProblem(file);
   if (problem) throw new Error(problem);
-  const [{ sdk }, fs, auth, user] = await Promise.all([
+  const [{ storage, sdk }, fs, auth, user] = await Promise.all([
     loadStorage(),
     loadFirestore(),
     loadAuth(),
@@ -159,7 +154,7 @@ export async function uploadAvatar(
   });
   onProgress(1);
   const url = await sdk.getDownloadURL(ref);
-  await fs.sdk.updateDoc(fs.sdk.doc(db, 'users', user.uid), { avatar: url });
+  await fs.sdk.updateDoc(fs.sdk.doc(fs.db, 'users', user.uid), { avatar: url });
   await auth.sdk.updateProfile(user, { photoURL: url });
   // Older avatars are no longer referenced anywhere.
   try {
@@ -174,8 +169,8 @@ export async function uploadAvatar(
 }
 
 /** My Uploads: every note of the user, pending ones included, newest first. */
-export async function listMyUploads(db: Firestore, uid: string): Promise<NoteListItem[]> {
-  const { sdk } = await loadFirestore();
+export async function listMyUploads(uid: string): Promise<NoteListItem[]> {
+  const { db, sdk } = await loadFirestore();
   const snap = await sdk.getDocs(
     sdk.query(
       sdk.collection(db, 'notes'),

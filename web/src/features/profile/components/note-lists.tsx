@@ -1,7 +1,6 @@
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useDb } from '../../../shared/firebase/react';
 import type { SessionUser } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
@@ -64,9 +63,8 @@ function useList(key: string[], load: () => Promise<NoteListItem[]>) {
 }
 
 export function MyUploadsTab({ user }: { user: SessionUser }) {
-  const db = useDb();
   const { state, items, remove } = useList(['profile', 'uploads', user.uid], () =>
-    listMyUploads(db, user.uid),
+    listMyUploads(user.uid),
   );
   const [failure, setFailure] = useState<string | null>(null);
 

@@ -1,7 +1,6 @@
 import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { FirebaseScope, useDb } from '../../../shared/firebase/react';
 import { LoadingState } from '../../../shared/ui';
 import { ServerStateScope, useServerValue } from '../../../shared/server-state';
 import { useSessionUser, useSignOut, type SessionUser } from '../../auth';
@@ -86,7 +85,6 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
 }
 
 function Dashboard({ user }: { user: SessionUser }) {
-  const db = useDb();
   const signOut = useSignOut();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
@@ -94,7 +92,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   const setTab = (next: TabId) => {
     if (next !== tab) setParams(next === 'profile' ? {} : { tab: next });
   };
-  const loaded = useServerValue(['profile', user.uid], () => ensureProfile(db));
+  const loaded = useServerValue(['profile', user.uid], () => ensureProfile());
   const profile = loaded.status === 'success' ? loaded.data : null;
   const onProfile = (changed: Profile) => loaded.update(() => changed);
 
@@ -136,10 +134,8 @@ function ProfileScreen() {
 /** /profile (guarded): My Dashboard with the Profile, My Uploads and Saved Notes tabs. */
 export default function ProfilePage() {
   return (
-    <FirebaseScope firestore storage>
-      <ServerStateScope>
-        <ProfileScreen />
-      </ServerStateScope>
-    </FirebaseScope>
+    <ServerStateScope>
+      <ProfileScreen />
+    </ServerStateScope>
   );
 }

@@ -1,7 +1,6 @@
 import { errorMessage } from '../../../shared/errors/app-error';
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useDb, useStorage } from '../../../shared/firebase/react';
 import { paths } from '../../../shared/routing/paths';
 import { RouterButton, TextField } from '../../../shared/ui';
 import { useAuth, useSignOut, type SessionUser } from '../../auth';
@@ -24,8 +23,6 @@ function AvatarPicker({
   profile: Profile;
   onChange: (url: string) => void;
 }) {
-  const storage = useStorage();
-  const db = useDb();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +37,7 @@ function AvatarPicker({
     setError(null);
     setProgress(0);
     try {
-      onChange(await uploadAvatar(storage, db, file, setProgress));
+      onChange(await uploadAvatar(file, setProgress));
     } catch (e) {
       setError(messageOf(e));
     } finally {
