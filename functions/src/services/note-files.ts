@@ -22,7 +22,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { bucket, db } from '../firebase.js';
 import { ContentMismatchError, THUMBNAIL, readDocument } from './documents/read-document.js';
 import { parseNoteFilePath, thumbnailPathOf } from './note-paths.js';
-import { deleteFile, rotateDownloadToken, saveWithToken } from './storage.js';
+import { deleteFile, rotateDownloadToken, saveDerivedWithToken } from './storage.js';
 
 export interface NoteFileRecord {
   path: string;
@@ -90,10 +90,11 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
     record.words = wordsByFrequency(reading.text, MAX_SEARCH_TERMS);
     if (reading.thumbnail) {
       record.thumbnailPath = thumbnailPathOf(path);
-      record.thumbnailUrl = await saveWithToken(
+      record.thumbnailUrl = await saveDerivedWithToken(
         record.thumbnailPath,
         reading.thumbnail,
         THUMBNAIL.contentType,
+        `${path}#${generation}`,
       );
     }
     extra = {

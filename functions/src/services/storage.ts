@@ -30,6 +30,53 @@ export async function saveWithToken(
   return downloadUrl(path, token);
 }
 
+/**
+ * Saves an object derived from another (a file's thumbnail, made from `source`: the file's path
+ * and generation) and returns its download URL. Two readers of one file at once (the note
+ * trigger and the file trigger both may read it) agree on one URL: the object is only created
+ * where none is, a reader that finds one made from the same source keeps its token, and one made
+ * from an older source is replaced only if nobody changed it since it was looked at. Without
+ * this, each reader saved its own token and the note could keep the one the other overwrote: a
+ * thumbnail link that answers 403.
+ */
+export async function saveDerivedWithToken(
+  path: string,
+  data: Buffer,
+  contentType: string,
+  source: string,
+): Promise<string> {
+  const file = bucket().file(path);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let generation = 0;
+    try {
+      const [meta] = await file.getMetadata();
+      const custom = (meta.metadata ?? {}) as Record<string, unknown>;
+      const token = String(custom['firebaseStorageDownloadTokens'] ?? '').split(',')[0];
+      if (custom['derivedFrom'] === source && token) return downloadUrl(path, token);
+      generation = Number(meta.generation);
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 404) throw err;
+    }
+    const token = randomUUID();
+    try {
+      await file.save(data, {
+        resumable: false,
+        contentType,
+        preconditionOpts: { ifGenerationMatch: generation },
+        metadata: {
+          contentType,
+          metadata: { firebaseStorageDownloadTokens: token, derivedFrom: source },
+        },
+      });
+      return downloadUrl(path, token);
+    } catch (err) {
+      // Someone else wrote it in between: look again.
+      if ((err as { code?: unknown }).code !== 412) throw err;
+    }
+  }
+  throw new Error(`${path}: changed by others on every attempt to save it`);
+}
+
 export async function readFile(path: string): Promise<Buffer> {
   const [data] = await bucket().file(path).download();
   return data;

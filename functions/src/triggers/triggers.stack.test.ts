@@ -9,7 +9,8 @@ import { getStorage } from 'firebase-admin/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApp, bucketName } from '../firebase.js';
 import { directNote, ids, makeCast, type Cast } from '../testing/api-fixtures.js';
-import { eventually } from '../testing/stack.js';
+import { noteFileRecord } from '../services/note-files.js';
+import { eventually, makePdf } from '../testing/stack.js';
 
 const TAG = 'api-triggers';
 let call: Cast['call'];
@@ -116,5 +117,22 @@ describe('triggers', () => {
       (t) => t.includes('bernoulli'),
       { what: 'terms of the file that landed' },
     );
+  });
+
+  it('readers of one file at the same time agree on its thumbnail link, which works', async () => {
+    const path = `notes/${bob.uid}/concurrent${Date.now()}/both.pdf`;
+    await getStorage(adminApp())
+      .bucket(bucketName())
+      .file(path)
+      .save(await makePdf(['Two readers at once']), { contentType: 'application/pdf' });
+    // The file trigger reads it too: three readers race for the one thumbnail.
+    const [a, b] = await Promise.all([noteFileRecord(path), noteFileRecord(path)]);
+    expect(a?.thumbnailUrl).toBeTruthy();
+    expect(b?.thumbnailUrl).toBe(a?.thumbnailUrl);
+    const served = await fetch(a!.thumbnailUrl!);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    // What the record keeps (whoever wrote it last) is that same link.
+    const again = await noteFileRecord(path);
+    expect(again?.thumbnailUrl).toBe(a?.thumbnailUrl);
   });
 });

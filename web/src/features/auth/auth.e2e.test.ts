@@ -128,6 +128,9 @@ describe('sign up and sign in', () => {
     const page = await fresh();
     await signInAs(page, 'admin@notenest.dev', 'admin1234');
     await page.waitForURL((u) => u.pathname === '/admin-dashboard');
+    // The address changes first; the sign-in screen stays until the admin area's chunk has
+    // arrived and rendered (the router navigates in a transition).
+    await page.getByRole('heading', { level: 2, name: 'Dashboard' }).waitFor();
     expect(await page.locator('header').count()).toBe(0);
     await page.goto('/');
     await page.waitForURL((u) => u.pathname === '/admin-dashboard');
