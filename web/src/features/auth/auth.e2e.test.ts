@@ -129,9 +129,11 @@ describe('sign up and sign in', () => {
     await signInAs(page, 'admin@notenest.dev', 'admin1234');
     await page.waitForURL((u) => u.pathname === '/admin-dashboard');
     // The address changes first; the sign-in screen stays until the admin area's chunk has
-    // arrived and rendered (the router navigates in a transition).
+    // arrived and rendered (the router navigates in a transition). The area has a header of its
+    // own ("Admin Dashboard"); the site's (.nn-header) is the one that must be gone.
     await page.getByRole('heading', { level: 2, name: 'Dashboard' }).waitFor();
-    expect(await page.locator('header').count()).toBe(0);
+    expect(await page.locator('header.nn-header').count()).toBe(0);
+    expect(await page.locator('header').getByText('Admin Dashboard').count()).toBe(1);
     await page.goto('/');
     await page.waitForURL((u) => u.pathname === '/admin-dashboard');
     await page.close();
