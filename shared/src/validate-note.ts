@@ -135,8 +135,9 @@ export function validateNoteInput(
 
   // The banner shows the first problem in form order.
   const failure = failed<NoteInput>(errors);
-  if (failure || !fields.success) return failure ?? { ok: false, errors, message: '' };
-  const value = { ...fields.data, fileUrl, fileName, ...stored };
+  if (failure) return failure;
+  // No errors: the fields parsed (their problems would be in `errors`).
+  const value = { ...fields.data!, fileUrl, fileName, ...stored };
   // The form's output is a stored note's input: a drift between the two schemas fails here.
   return { ok: true, value: noteInputSchema.parse(value) };
 }

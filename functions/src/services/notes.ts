@@ -239,8 +239,6 @@ export async function uploadsOf(caller: Caller | null, uid: string): Promise<Not
   return snap.docs.filter((d) => canRead(caller, d.data())).map((d) => noteView(d.id, d.data()));
 }
 
-export type NoteQuery = NotesQuery;
-
 const NOTE_ID = /^[A-Za-z0-9]{10,40}$/;
 
 /**
@@ -251,7 +249,7 @@ const NOTE_ID = /^[A-Za-z0-9]{10,40}$/;
  * most two pages. The spec's client also refreshes a note with `?search={noteId}`: a query that
  * is a readable note's id returns that note first.
  */
-export async function searchNotes(caller: Caller | null, q: NoteQuery): Promise<NoteView[]> {
+export async function searchNotes(caller: Caller | null, q: NotesQuery): Promise<NoteView[]> {
   const tokens = queryTokens(q.search ?? '');
   let base: Query = db().collection('notes').where('approved', '==', true);
   if (q.subject) base = base.where('subjectName', '==', q.subject);

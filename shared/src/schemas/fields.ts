@@ -3,7 +3,7 @@
  * the routes that validate (the editor, the facade), nothing in the others.
  */
 import * as z from 'zod/mini';
-import { EMAIL, HTTP_URL, charLength, isDocId } from '../text.js';
+import { HTTP_URL, charLength, isDocId } from '../text.js';
 
 /** What both `firebase/firestore` and `firebase-admin/firestore` Timestamps provide. */
 export interface TimestampLike {
@@ -100,18 +100,3 @@ export function queryBoolean(key: string) {
     z.optional(z.boolean({ error: `${key} must be true or false` })),
   );
 }
-
-/** An email as accounts store it: trimmed, lower case, at most 254 characters. */
-export const email = z.pipe(
-  z.pipe(
-    z.nullish(z.string({ error: 'Email is required' })),
-    z.transform((v) => (v ?? '').trim().toLowerCase()),
-  ),
-  z.string().check(
-    z.minLength(1, 'Email is required'),
-    z.refine(
-      (v) => v === '' || (v.length <= 254 && EMAIL.test(v)),
-      'Please enter a valid email address',
-    ),
-  ),
-);

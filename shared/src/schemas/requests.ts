@@ -6,9 +6,9 @@
  */
 import * as z from 'zod/mini';
 import { COMMENT_LIMITS, ROLES, USER_LIMITS } from '../constants.js';
-import { isDocId } from '../text.js';
+import { EMAIL, charLength, isDocId } from '../text.js';
 import { USERNAME_MESSAGES, usernameProblem } from '../usernames.js';
-import { email, httpUrl, queryBoolean, queryInt, queryText } from './fields.js';
+import { httpUrl, queryBoolean, queryInt, queryText } from './fields.js';
 
 /** Route parameters that are document ids, e.g. `idParams('noteId', 'commentId')`. */
 export function idParams<const K extends string>(...keys: K[]) {
@@ -30,7 +30,20 @@ export const usernameInput = z.pipe(
   }),
 );
 
-export const emailInput = email;
+/** An email as accounts store it: trimmed, lower case, at most 254 characters. */
+export const emailInput = z.pipe(
+  z.pipe(
+    z.nullish(z.string({ error: 'Email is required' })),
+    z.transform((v) => (v ?? '').trim().toLowerCase()),
+  ),
+  z.string().check(
+    z.minLength(1, 'Email is required'),
+    z.refine(
+      (v) => v === '' || (v.length <= 254 && EMAIL.test(v)),
+      'Please enter a valid email address',
+    ),
+  ),
+);
 
 /** A new password: Firebase Auth refuses fewer than 6 characters; say so before it does. */
 export const passwordInput = z
@@ -117,7 +130,7 @@ export const commentText = z.pipe(
   z.string().check(
     z.minLength(1, 'Comment text is required'),
     z.refine(
-      (v) => [...v].length <= COMMENT_LIMITS.text.max,
+      (v) => charLength(v) <= COMMENT_LIMITS.text.max,
       `Comment must be at most ${COMMENT_LIMITS.text.max} characters`,
     ),
   ),

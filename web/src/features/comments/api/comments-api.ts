@@ -5,7 +5,7 @@
  * the ID token, applies the rate limit and keeps commentsCount exact. The rules refuse comment
  * writes from browsers (firestore.rules), and let anyone who may read the note read its comments.
  */
-import { COMMENT_LIMITS } from '@notenest/shared';
+import { COMMENT_LIMITS, charLength } from '@notenest/shared';
 import type { FirestoreError } from 'firebase/firestore';
 import { listenLive } from '../../../shared/firebase';
 import { callFacade } from '../../../shared/http/facade';
@@ -54,7 +54,7 @@ export async function deleteComment(noteId: string, commentId: string) {
 }
 
 export function isValidCommentText(text: string): boolean {
-  const size = [...text.trim()].length;
+  const size = charLength(text.trim());
   return size >= COMMENT_LIMITS.text.min && size <= COMMENT_LIMITS.text.max;
 }
 
