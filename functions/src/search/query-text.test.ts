@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  editDistance,
+  foldWord,
+  parseQuery,
+  searchableText,
+  snippetHtml,
+  vocabularyWords,
+} from './query-text.js';
+
+describe('parseQuery', () => {
+  it('splits words and quoted phrases; the last word is a prefix while typed', () => {
+    expect(parseQuery('binary "search tree" oper')).toEqual({
+      terms: [
+        { kind: 'word', raw: 'binary', norm: 'binary' },
+        { kind: 'phrase', raw: 'search tree', words: ['search', 'tree'] },
+        { kind: 'word', raw: 'oper', norm: 'oper' },
+      ],
+      prefix: true,
+    });
+    expect(parseQuery('oper ').prefix).toBe(false);
+    expect(parseQuery('"search tree"').prefix).toBe(false);
+    expect(parseQuery('"search tree').terms).toEqual([
+      { kind: 'phrase', raw: 'search tree', words: ['search', 'tree'] },
+    ]);
+  });
+
+  it('drops tokens without a letter or digit, and keeps codes', () => {
+    expect(parseQuery(' -- CS101 & ').terms).toEqual([{ kind: 'word', raw: 'CS101', norm: '' }]);
+    expect(parseQuery('').terms).toEqual([]);
+  });
+});
+
+describe('words', () => {
+  it('folds case and diacritics', () => {
+    expect(foldWord('Résumé')).toBe('resume');
+    expect(foldWord('Straße')).toBe('strasse');
+  });
+
+  it('keeps the distinct letter-only words of 3-40 letters', () => {
+    expect([...vocabularyWords('The naïve CS101 e-mail, THE end')].sort()).toEqual([
+      'end',
+      'mail',
+      'naive',
+      'the',
+    ]);
+  });
+
+  it('separates words the parser would join, and defuses tags', () => {
+    expect(searchableText('B.Tech api/auth/signup snake_case 3.14 a<b')).toBe(
+      'B Tech api auth signup snake case 3.14 a<\u200Bb',
+    );
+  });
+
+  it('counts one typo per insertion, deletion, substitution or swap', () => {
+    expect(editDistance('theory', 'thery')).toBe(1);
+    expect(editDistance('theory', 'theroy')).toBe(1);
+    expect(editDistance('theory', 'theopy')).toBe(1);
+    expect(editDistance('theory', 'tehroy')).toBe(2);
+    expect(editDistance('theory', 'xxxxxx', 2)).toBe(3);
+  });
+});
+
+describe('snippetHtml', () => {
+  it('escapes the text and marks the words', () => {
+    expect(snippetHtml('a <b> & \uE000word\uE001 "q"')).toBe(
+      'a &lt;b&gt; &amp; <mark>word</mark> &quot;q&quot;',
+    );
+  });
+});

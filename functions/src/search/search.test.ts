@@ -1,0 +1,410 @@
+/**
+ * The search engine on real servers: the same suite on PGlite over its socket and on Debian's
+ * PostgreSQL (skipped with a message where that server is not installed). The long text is the
+ * project's own product spec (docs/product-spec.md), cut into pages.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SearchUnavailableError,
+  migrate,
+  openSearchDb,
+  removeNote,
+  search,
+  setVisibility,
+  suggestions,
+  upsertNote,
+  upsertNoteText,
+  type IndexedNote,
+  type SearchRequest,
+  type SqlClient,
+} from './index.js';
+import { foldWord, vocabularyWords } from './query-text.js';
+import { BACKENDS, type RunningBackend } from './testing/backends.js';
+
+const SPEC = readFileSync(new URL('../../../docs/product-spec.md', import.meta.url), 'utf8');
+
+/** The spec cut into ~2,000-character pages at white space. */
+function specPages(): string[] {
+  const pages: string[] = [];
+  let rest = SPEC;
+  while (rest.length > 2000) {
+    const cut = rest.indexOf(' ', 2000);
+    if (cut < 0) break;
+    pages.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  pages.push(rest);
+  return pages;
+}
+
+/** Words (3+ letters) that appear exactly once in the whole spec, with the page they are on. */
+function wordsOnce(pages: string[]): { word: string; page: number }[] {
+  const seen = new Map<string, { n: number; page: number }>();
+  pages.forEach((text, i) => {
+    for (const m of text.matchAll(/\p{L}[\p{L}\p{M}]*/gu)) {
+      const w = foldWord(m[0]);
+      if (w.length < 3) continue;
+      const s = seen.get(w);
+      seen.set(w, { n: (s?.n ?? 0) + 1, page: i + 1 });
+    }
+  });
+  return [...seen].filter(([, s]) => s.n === 1).map(([word, s]) => ({ word, page: s.page }));
+}
+
+const BASE = { approved: true, createdAt: '2024-01-01T00:00:00Z' };
+const NOTES: (IndexedNote & { text?: string[]; paged?: boolean })[] = [
+  {
+    ...BASE,
+    id: 'spec',
+    title: 'Product specification',
+    subject: 'Software Engineering',
+    course: 'B.Tech',
+    college: 'Example College',
+    semester: 6,
+    text: specPages(),
+  },
+  {
+    ...BASE,
+    id: 'thermo-title',
+    title: 'Thermodynamics lecture notes',
+    subject: 'Physics',
+    course: 'PHY101',
+    semester: 2,
+    likeCount: 5,
+    downloadCount: 50,
+    createdAt: '2024-01-01T00:00:00Z',
+    text: ['Heat flows from hot to cold. Entropy grows.'],
+  },
+  {
+    ...BASE,
+    id: 'thermo-text',
+    title: 'Heat engines',
+    subject: 'Physics',
+    course: 'PHY102',
+    semester: 4,
+    likeCount: 50,
+    downloadCount: 5,
+    createdAt: '2024-03-01T00:00:00Z',
+    text: [
+      'The first law of thermodynamics. The second law of thermodynamics. Thermodynamics of ' +
+        'engines: thermodynamics everywhere, thermodynamics again and thermodynamics once more.',
+    ],
+  },
+  {
+    ...BASE,
+    id: 'trees',
+    title: 'Data structures',
+    subject: 'Computer Science',
+    course: 'CS101',
+    semester: 3,
+    likeCount: 20,
+    downloadCount: 20,
+    createdAt: '2024-02-01T00:00:00Z',
+    text: [
+      'Intro page.',
+      'A binary search tree keeps its keys in order. <script>alert("x")</script> & more. ' +
+        'Processing queries takes logarithmic time.',
+    ],
+  },
+  {
+    ...BASE,
+    id: 'scattered',
+    title: 'Algorithms',
+    subject: 'Computer Science',
+    course: 'CS102',
+    semester: 3,
+    createdAt: '2023-12-01T00:00:00Z',
+    text: ['We search every binary heap, and each tree.'],
+  },
+  {
+    ...BASE,
+    id: 'french',
+    title: 'Résumé writing',
+    subject: 'Career',
+    college: 'Université de Café',
+    semester: 1,
+    createdAt: '2023-11-01T00:00:00Z',
+    text: ['A naïve résumé lists everything; a good one chooses.'],
+  },
+  {
+    ...BASE,
+    id: 'docx',
+    title: 'Cell biology',
+    subject: 'Biology',
+    semester: 2,
+    createdAt: '2023-10-01T00:00:00Z',
+    text: ['The mitochondria is the powerhouse of the cell.'],
+    paged: false,
+  },
+  {
+    ...BASE,
+    id: 'pending',
+    approved: false,
+    title: 'Photosynthesis draft',
+    subject: 'Biology',
+    semester: 2,
+    createdAt: '2023-09-01T00:00:00Z',
+    text: ['Chlorophyll absorbs light: photosynthesis.'],
+  },
+];
+
+const ids = (r: { hits: { id: string }[] }) => r.hits.map((h) => h.id);
+
+describe.each(BACKENDS)('search on $name', (backend) => {
+  let running: RunningBackend;
+  let c: SqlClient;
+  const find = (q: string, more: Partial<SearchRequest> = {}) =>
+    search(c, { q, limit: 100, ...more });
+
+  beforeAll(async () => {
+    if (backend.missing) return;
+    running = await backend.start();
+    c = running.client;
+    await migrate(c);
+    for (const { text, paged, ...note } of NOTES) {
+      await upsertNote(c, note);
+      if (text) await upsertNoteText(c, note.id, 1, text, { paged: paged ?? true });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await running?.stop();
+  });
+
+  describe.skipIf(backend.missing)(backend.missing ?? 'on this server', () => {
+    it('finds the note of every word that appears once in a long text, on its page', async () => {
+      const pages = specPages();
+      const once = wordsOnce(pages);
+      expect(once.length).toBeGreaterThan(100);
+      const missed: string[] = [];
+      const wrongPage: string[] = [];
+      for (const { word, page } of once) {
+        // A space after it: the whole word (no completions of it, as while typing).
+        const hit = (await find(`${word} `)).hits.find((h) => h.id === 'spec');
+        if (!hit) {
+          missed.push(word);
+          continue;
+        }
+        // Where a word shares its stem with another word of the text ("checked", "check"), any
+        // page with that stem is a right answer; otherwise only the word's own page is.
+        const { rows } = await c.query<{ page: number }>(
+          `SELECT page FROM search_pages
+            WHERE note_id = 'spec' AND tsv @@ phraseto_tsquery('notenest_english', $1)`,
+          [word],
+        );
+        const right = rows.length === 1 ? [page] : rows.map((r) => Number(r.page));
+        if (!right.includes(hit.page ?? -1)) wrongPage.push(`${word}: ${hit.page} not ${right}`);
+        expect(hit.snippet?.toLowerCase()).toContain('<mark>');
+      }
+      expect(missed).toEqual([]);
+      expect(wrongPage).toEqual([]);
+    });
+
+    it('forgives a one-letter typo of a 7+ letter word, and not in a shorter word', async () => {
+      const known = vocabularyWords(
+        NOTES.map((n) => [n.title, ...(n.text ?? [])].join(' ')).join(' '),
+      );
+      const long = wordsOnce(specPages())
+        .map((w) => w.word)
+        .filter((w) => w.length >= 7 && /^[a-z]+$/.test(w));
+      expect(long.length).toBeGreaterThan(20);
+      const missed: string[] = [];
+      for (const word of long.filter((_, i) => i % 3 === 0)) {
+        const at = Math.floor(word.length / 2);
+        const typo = [...'qxzjk']
+          .map((l) => word.slice(0, at) + l + word.slice(at + 1))
+          .find((t) => t !== word && !known.has(t))!;
+        if (!(await find(typo)).hits.some((h) => h.id === 'spec')) missed.push(`${word}/${typo}`);
+      }
+      expect(missed).toEqual([]);
+      // Two letters off is not one typo: nothing, and a suggestion instead.
+      const r = await find('thermodinamycs');
+      expect(r.total).toBe(0);
+      expect(r.didYouMean).toBe('thermodynamics');
+      // Four-letter words get no typo: "heet" is not "heat".
+      expect((await find('heet')).total).toBe(0);
+      expect((await find('heat')).total).toBeGreaterThan(0);
+    });
+
+    it('ranks a title match above matches in file text, even many of them', async () => {
+      const r = await find('thermodynamics');
+      expect(ids(r)).toEqual(['thermo-title', 'thermo-text']);
+      expect(r.hits[0]!.rank).toBeGreaterThan(r.hits[1]!.rank);
+    });
+
+    it('matches a quoted phrase only where its words are adjacent', async () => {
+      expect(ids(await find('"binary search tree"'))).toEqual(['trees']);
+      expect(ids(await find('"search binary"'))).toEqual([]);
+      expect(ids(await find('binary search tree')).sort()).toEqual(['scattered', 'trees']);
+    });
+
+    it('checks a phrase deep in a long text by its page (past tsvector positions)', async () => {
+      const filler = specPages();
+      const pages = [...filler, ...filler, ...filler, ...filler];
+      pages.push('near the end: the quantum tunnelling effect; later tunnelling, then quantum.');
+      await upsertNote(c, { ...BASE, id: 'long', title: 'A long text', subject: 'Testing' });
+      await upsertNoteText(c, 'long', 1, pages);
+      const hit = (await find('"quantum tunnelling"')).hits;
+      expect(hit.map((h) => [h.id, h.page])).toEqual([['long', pages.length]]);
+      expect(ids(await find('"tunnelling quantum"'))).toEqual([]);
+      await removeNote(c, 'long'); // the other tests count the corpus's notes
+    });
+
+    it('needs every word (AND)', async () => {
+      expect(ids(await find('binary heap'))).toEqual(['scattered']);
+      expect(ids(await find('binary heap thermodynamics'))).toEqual([]);
+    });
+
+    it('gives a snippet with the word marked and everything else escaped, and its page', async () => {
+      const [hit] = (await find('logarithmic')).hits;
+      expect(hit).toMatchObject({ id: 'trees', page: 2 });
+      expect(hit!.snippet).toContain('<mark>logarithmic</mark>');
+      // The text's markup is shown as text, never as markup.
+      expect(hit!.snippet).toContain(
+        '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more',
+      );
+      expect(hit!.snippet).not.toMatch(/<(?!\/?mark>)/);
+      // Words the parser would keep joined are words: "B.Tech", a path, an address.
+      expect(ids(await find('Tech'))).toEqual(['spec']);
+      // A file without pages names none.
+      expect((await find('powerhouse')).hits[0]).toMatchObject({ id: 'docx', page: null });
+    });
+
+    it('never shows a pending note to a reader, and shows it to an admin', async () => {
+      expect(ids(await find('photosynthesis'))).toEqual([]);
+      expect(ids(await find('photosynthesis', { includePending: true }))).toEqual(['pending']);
+      expect(ids(await find('', { includePending: false }))).not.toContain('pending');
+    });
+
+    it('completes the word being typed, not one followed by a space', async () => {
+      expect(ids(await find('thermodyn'))).toEqual(['thermo-title', 'thermo-text']);
+      expect(ids(await find('logarit'))).toEqual(['trees']);
+      expect(ids(await find('thermodyn '))).toEqual([]);
+    });
+
+    it('stems English words and matches codes exactly', async () => {
+      expect(ids(await find('process'))).toContain('trees'); // "Processing"
+      expect(ids(await find('keeping'))).toContain('trees'); // "keeps"
+      expect(ids(await find('CS101'))).toEqual(['trees']);
+      expect(ids(await find('cs102'))).toEqual(['scattered']);
+      expect(ids(await find('CS103'))).toEqual([]);
+    });
+
+    it('folds diacritics both ways', async () => {
+      expect(ids(await find('resume'))).toEqual(['french']);
+      expect(ids(await find('NAIVE'))).toEqual(['french']);
+      expect(ids(await find('universite cafe'))).toEqual(['french']);
+      expect(ids(await find('Thérmodynamics lecture'))).toEqual(['thermo-title']);
+    });
+
+    it('combines the filters with the search', async () => {
+      expect(ids(await find('thermodynamics', { filters: { semester: 4 } }))).toEqual([
+        'thermo-text',
+      ]);
+      expect(ids(await find('thermodynamics', { filters: { semester: 3 } }))).toEqual([]);
+      expect(
+        ids(await find('tree', { filters: { subject: 'Computer Science', course: 'CS102' } })),
+      ).toEqual(['scattered']);
+      expect(ids(await find('tree', { filters: { subject: 'Physics' } }))).toEqual([]);
+      expect(ids(await find('', { filters: { college: 'Université de Café' } }))).toEqual([
+        'french',
+      ]);
+    });
+
+    it('sorts by newest, most liked and most downloaded on request', async () => {
+      const q = 'thermodynamics';
+      expect(ids(await find(q, { sort: 'newest' }))).toEqual(['thermo-text', 'thermo-title']);
+      expect(ids(await find(q, { sort: 'mostLiked' }))).toEqual(['thermo-text', 'thermo-title']);
+      expect(ids(await find(q, { sort: 'mostDownloaded' }))).toEqual([
+        'thermo-title',
+        'thermo-text',
+      ]);
+      const all = await find('', { sort: 'newest', filters: { subject: 'Computer Science' } });
+      expect(ids(all)).toEqual(['trees', 'scattered']);
+    });
+
+    it('pages with a cursor', async () => {
+      const first = await find('', { limit: 3 });
+      expect(first.hits).toHaveLength(3);
+      const second = await find('', { limit: 3, cursor: first.nextCursor });
+      expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
+      expect(first.total).toBe(NOTES.filter((n) => n.approved).length);
+    });
+
+    it('suggests titles and subjects for what is being typed', async () => {
+      expect(await suggestions(c, 'thermo')).toEqual(['Thermodynamics lecture notes']);
+      expect(await suggestions(c, 'photo')).toEqual([]); // pending only
+    });
+
+    it('writes text idempotently, and never lets an older file generation win', async () => {
+      const id = 'gen';
+      await upsertNote(c, { ...BASE, id, title: 'Generations', subject: 'Testing' });
+      expect(await upsertNoteText(c, id, 5, ['quokka appears in version five'])).toBe(true);
+      expect(await upsertNoteText(c, id, 5, ['quokka appears in version five'])).toBe(true);
+      const { rows } = await c.query<{ n: string }>(
+        'SELECT count(*) AS n FROM search_pages WHERE note_id = $1',
+        [id],
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+      expect(await upsertNoteText(c, id, 3, ['wombat appears in version three'])).toBe(false);
+      expect(ids(await find('wombat'))).toEqual([]);
+      expect(ids(await find('quokka'))).toEqual([id]);
+      expect(await upsertNoteText(c, id, 7, ['wombat appears in version seven'])).toBe(true);
+      expect(ids(await find('wombat'))).toEqual([id]);
+      expect(ids(await find('quokka'))).toEqual([]);
+      // New fields keep the text; a counter change keeps the vector as it is.
+      await upsertNote(c, { ...BASE, id, title: 'Generations renamed', likeCount: 3 });
+      expect(ids(await find('wombat renamed'))).toEqual([id]);
+    });
+
+    it('text that arrives before the note is kept, and listed once the note is', async () => {
+      const id = 'early';
+      await upsertNoteText(c, id, 1, ['the platypus lays eggs']);
+      expect(ids(await find('platypus', { includePending: true }))).toEqual([]);
+      await upsertNote(c, { ...BASE, id, title: 'Monotremes' });
+      expect(ids(await find('platypus'))).toEqual([id]);
+    });
+
+    it('hides a note at once and removes it for good', async () => {
+      const id = 'gone';
+      await upsertNote(c, { ...BASE, id, title: 'Axolotl care' });
+      await upsertNoteText(c, id, 1, ['axolotl tanks']);
+      expect(ids(await find('axolotl'))).toEqual([id]);
+      await setVisibility(c, id, false);
+      expect(ids(await find('axolotl'))).toEqual([]);
+      await setVisibility(c, id, true);
+      expect(ids(await find('axolotl'))).toEqual([id]);
+      await removeNote(c, id);
+      expect(ids(await find('axolotl', { includePending: true }))).toEqual([]);
+      // A late event for it does not bring it back.
+      expect(await upsertNote(c, { ...BASE, id, title: 'Axolotl care' })).toBe(false);
+      expect(await upsertNoteText(c, id, 2, ['axolotl tanks'])).toBe(false);
+      expect(ids(await find('axolotl', { includePending: true }))).toEqual([]);
+    });
+
+    it('opens the configured database by URL, and says what to set when none is', async () => {
+      const db = await openSearchDb({ url: running.url, max: 1 });
+      try {
+        expect(ids(await search(db, { q: 'thermodynamics' }))).toEqual([
+          'thermo-title',
+          'thermo-text',
+        ]);
+      } finally {
+        await db.close();
+      }
+      await expect(openSearchDb({})).rejects.toThrow(SearchUnavailableError);
+      await expect(openSearchDb({})).rejects.toThrow(/SEARCH_DATABASE_URL/);
+    });
+
+    it('applies migrations once, even from two processes starting at once', async () => {
+      const fresh = await running.fresh();
+      try {
+        const applied = await Promise.all(fresh.clients.map((client) => migrate(client)));
+        expect(applied.flat()).toEqual([1]);
+        expect(await migrate(fresh.clients[0])).toEqual([]);
+      } finally {
+        await fresh.stop();
+      }
+    }, 120_000);
+  });
+});

@@ -1,0 +1,565 @@
+/**
+ * Reading the search index: search() for the notes list (GET /api/notes?search=, Browse, the admin
+ * notes search) and suggestions() for the search box. See index.ts for the semantics.
+ *
+ * A search is a few statements in one read-only transaction: the vocabulary is asked about the
+ * words (typo corrections, completions of the word being typed); the tsqueries are built in SQL
+ * from the words as parameters (no user text is ever spliced into SQL); the matches are counted;
+ * one page of them is ranked; and that page's snippets are made.
+ */
+import {
+  MARK_END,
+  MARK_START,
+  PREFIX_MIN_LENGTH,
+  TYPO_MIN_LENGTH,
+  editDistance,
+  foldWord,
+  parseQuery,
+  searchableText,
+  snippetHtml,
+  type ParsedQuery,
+  type Term,
+} from './query-text.js';
+import type { SqlClient, SqlQueryable } from './sql-client.js';
+
+export const SEARCH_SORTS = ['relevance', 'newest', 'mostLiked', 'mostDownloaded'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export interface SearchFilters {
+  subject?: string | null;
+  course?: string | null;
+  semester?: number | null;
+  college?: string | null;
+}
+
+export interface SearchRequest {
+  q: string;
+  filters?: SearchFilters;
+  /** Default: relevance when there are words, newest when there are none. */
+  sort?: SearchSort;
+  /** 1-100, default 20. */
+  limit?: number;
+  /** 1-based page; or `cursor` (a previous answer's nextCursor), which wins when both are given. */
+  page?: number;
+  cursor?: string | null;
+  /** Admins: pending notes too. Readers (the default) see approved notes only. */
+  includePending?: boolean;
+}
+
+export interface SearchHit {
+  id: string;
+  /** Higher is better; the hits come in the requested order already. */
+  rank: number;
+  /** HTML: the text around the matched words, escaped, the words in <mark>...</mark>. */
+  snippet: string | null;
+  /** The PDF page of the best hit in the file's text, or null (a match in the note's fields only, or a file without pages). */
+  page: number | null;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  total: number;
+  /** When nothing matched: a corrected query that does match. */
+  didYouMean?: string;
+  nextCursor: string | null;
+}
+
+// Scoring a note's whole vector costs ~50 µs (PGlite, busy 2-core machine): these bound it.
+/** Ranked exactly: every match when there are at most this many. */
+export const RANK_ALL_MAX = 400;
+/** Past RANK_ALL_MAX, the text matches ranked by their text: this many most liked of them. */
+export const RANK_POOL = 200;
+
+/** Weights of D (file text), C (college, description, uploader), B (subject, course), A (title). */
+const WEIGHTS = '{0.05, 0.2, 0.5, 1.0}';
+// 1: rank / (1 + log(length)): frequency with length normalisation. 32: rank / (rank + 1), so a
+// rank is in [0, 1) and a tier (see rankedIds) can be added to it.
+const NORM = 1 | 32;
+const HEADLINE_OPTIONS =
+  `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=10, ShortWord=2, ` +
+  'MaxFragments=2, FragmentDelimiter=" … "';
+
+/** Parameters of a statement being built: `p(value)` is the placeholder that passes it. */
+class Params {
+  readonly values: unknown[] = [];
+  p(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+interface WordInfo {
+  /** Vocabulary words one typo away (typed word unknown, 5+ letters). */
+  corrections: string[];
+  /** Vocabulary words the prefix completes to. */
+  completions: string[];
+  known: boolean;
+}
+
+/** Asks the vocabulary about the words: which are known, their corrections and completions. */
+async function lookUpWords(tx: SqlQueryable, parsed: ParsedQuery): Promise<Map<Term, WordInfo>> {
+  const out = new Map<Term, WordInfo>();
+  const words = parsed.terms.filter(
+    (t): t is Extract<Term, { kind: 'word' }> => t.kind === 'word' && t.norm !== '',
+  );
+  const last = parsed.prefix ? parsed.terms[parsed.terms.length - 1] : undefined;
+  const typo = [
+    ...new Set(words.filter((t) => t.norm.length >= TYPO_MIN_LENGTH).map((t) => t.norm)),
+  ];
+  const candidates = new Map<string, { known: boolean; near: string[] }>();
+  if (typo.length > 0) {
+    const { rows } = await tx.query<{ q: string; known: boolean; near: string[] | null }>(
+      `SELECT w.q, EXISTS (SELECT 1 FROM search_words WHERE word = w.q) AS known,
+              ARRAY(SELECT word FROM search_words
+                     WHERE length(word) BETWEEN length(w.q) - 1 AND length(w.q) + 1
+                       AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = w.q)
+                     ORDER BY word <-> w.q LIMIT 12) AS near
+         FROM unnest($1::text[]) AS w(q)`,
+      [typo],
+    );
+    for (const r of rows) candidates.set(r.q, { known: r.known, near: r.near ?? [] });
+  }
+  let completions: string[] = [];
+  if (last?.kind === 'word' && last.norm.length >= PREFIX_MIN_LENGTH) {
+    const { rows } = await tx.query<{ word: string }>(
+      `SELECT word FROM search_words WHERE word LIKE $1 AND word <> $2
+        ORDER BY length(word), word LIMIT 30`,
+      [`${last.norm}%`, last.norm],
+    );
+    completions = rows.map((r) => r.word);
+  }
+  for (const t of words) {
+    const c = candidates.get(t.norm);
+    const done = t === last ? completions : [];
+    // One typo forgiven when the word is unknown and (being typed) completes to nothing.
+    const corrections =
+      c && !c.known && done.length === 0
+        ? c.near.filter((w) => editDistance(t.norm, w, 1) <= 1)
+        : [];
+    out.set(t, { corrections, completions: done, known: c?.known ?? true });
+  }
+  return out;
+}
+
+/** tsquery SQL for a list of vocabulary words (letters only: safe in tsquery syntax) OR'ed. */
+function orWords(params: Params, words: string[]): string {
+  return `to_tsquery('notenest_english', ${params.p(words.join(' | '))})`;
+}
+
+/** SQL expressions (over the words as parameters) of the query's tsqueries. */
+interface BuiltQuery {
+  /** Every term must match the note's vector; phrases as their words (see whereClause). */
+  bag: string;
+  /** The same with phrases as phrases: what ranks and highlights. */
+  rank: string;
+  /** Any term: picks the page to show. */
+  any: string;
+  /** One tsquery per phrase: checked on the note's fields and page by page. */
+  phrases: string[];
+}
+
+function buildQuery(params: Params, parsed: ParsedQuery, info: Map<Term, WordInfo>): BuiltQuery {
+  const bag: string[] = [];
+  const rank: string[] = [];
+  const phrases: string[] = [];
+  parsed.terms.forEach((t, i) => {
+    if (t.kind === 'phrase') {
+      const text = params.p(searchableText(t.raw));
+      const phrase = `phraseto_tsquery('notenest_english', ${text})`;
+      bag.push(`plainto_tsquery('notenest_english', ${text})`);
+      rank.push(phrase);
+      phrases.push(phrase);
+      return;
+    }
+    const w = params.p(searchableText(t.raw));
+    const alts = [
+      `phraseto_tsquery('notenest_english', ${w})`,
+      `phraseto_tsquery('notenest_simple', ${w})`,
+    ];
+    const more = info.get(t);
+    if (more?.corrections.length) alts.push(orWords(params, more.corrections));
+    const typing = parsed.prefix && i === parsed.terms.length - 1;
+    const stem = foldWord(t.raw);
+    if (typing && stem.length >= PREFIX_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(stem)) {
+      const pre = params.p(`${stem}:*`);
+      alts.push(`to_tsquery('notenest_simple', ${pre})`, `to_tsquery('notenest_english', ${pre})`);
+      if (more?.completions.length) alts.push(orWords(params, more.completions));
+    }
+    const term = `(${alts.join(' || ')})`;
+    bag.push(term);
+    rank.push(term);
+  });
+  return { bag: bag.join(' && '), rank: rank.join(' && '), any: rank.join(' || '), phrases };
+}
+
+/** The tsqueries as text, once evaluated: passed back as `$n::tsquery` literals after that. */
+interface Queries {
+  bag: string;
+  rank: string;
+  any: string;
+  phrases: string[];
+}
+
+/** A request the search cannot answer as asked (the facade answers 400 with the message). */
+export class SearchInputError extends Error {}
+
+/** Encodes an offset as the opaque cursor the caller passes back. */
+function cursorOf(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+function offsetOf(cursor: string): number {
+  const m = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw new SearchInputError('Invalid cursor');
+  return Number(m[1]);
+}
+
+/**
+ * Visibility, filters, the words (`tsv`: a tsquery SQL expression) and the phrases (each on the
+ * note's fields or on one page: positions are exact there) as SQL over `n`.
+ */
+function whereClause(
+  params: Params,
+  req: SearchRequest,
+  q: { tsv: string; phrases: string[] } | null,
+): string {
+  const parts = ['n.title IS NOT NULL'];
+  if (!req.includePending) parts.push('n.approved');
+  const f = req.filters ?? {};
+  if (f.subject) parts.push(`n.subject = ${params.p(f.subject)}`);
+  if (f.course) parts.push(`n.course = ${params.p(f.course)}`);
+  if (f.college) parts.push(`n.college = ${params.p(f.college)}`);
+  if (f.semester !== undefined && f.semester !== null) {
+    parts.push(`n.semester = ${params.p(f.semester, '::int')}`);
+  }
+  if (q) {
+    parts.push(`n.tsv @@ ${q.tsv}`);
+    for (const ph of q.phrases) {
+      // The note's whole vector has exact positions unless part of its text was stripped of
+      // them (search_notes.partial_positions, see notenest_text_tsv): then its pages are read.
+      parts.push(
+        `(n.meta_tsv @@ ${ph} OR CASE WHEN n.partial_positions
+           THEN notenest_pages_match(n.id, ${ph}) ELSE n.tsv @@ ${ph} END)`,
+      );
+    }
+  }
+  return parts.join(' AND ');
+}
+
+/** Evaluates the query's tsqueries and counts the matching notes, in one statement. */
+async function countMatches(
+  tx: SqlQueryable,
+  req: SearchRequest,
+  parsed: ParsedQuery,
+): Promise<{ total: number; q: Queries | null }> {
+  const params = new Params();
+  if (parsed.terms.length === 0) {
+    const { rows } = await tx.query<{ c: string }>(
+      `SELECT count(*) AS c FROM search_notes n WHERE ${whereClause(params, req, null)}`,
+      params.values,
+    );
+    return { total: Number(rows[0]?.c ?? 0), q: null };
+  }
+  const built = buildQuery(params, parsed, await lookUpWords(tx, parsed));
+  const exprs = [built.bag, built.rank, built.any, ...built.phrases];
+  const where = whereClause(params, req, {
+    tsv: 'q.q0',
+    phrases: built.phrases.map((_, i) => `q.q${i + 3}`),
+  });
+  const { rows } = await tx.query<Record<string, string>>(
+    `WITH q AS (SELECT ${exprs.map((e, i) => `${e} AS q${i}`).join(', ')})
+     SELECT ${exprs.map((_, i) => `q.q${i}::text AS q${i}`).join(', ')},
+            (SELECT count(*) FROM search_notes n WHERE ${where}) AS total
+       FROM q`,
+    params.values,
+  );
+  const r = rows[0]!;
+  return {
+    total: Number(r['total']),
+    q: {
+      bag: r['q0']!,
+      rank: r['q1']!,
+      any: r['q2']!,
+      phrases: built.phrases.map((_, i) => r[`q${i + 3}`]!),
+    },
+  };
+}
+
+const ORDER: Record<Exclude<SearchSort, 'relevance'>, string> = {
+  newest: 'n.created_at DESC, n.id',
+  mostLiked: 'n.like_count DESC, n.created_at DESC, n.id',
+  mostDownloaded: 'n.download_count DESC, n.created_at DESC, n.id',
+};
+
+/**
+ * SQL of one page of matching notes `(id, rank, ord)`, in the requested order. By relevance:
+ * tier 2, the note's own fields match the whole query (title, subject...); tier 1, the others,
+ * both ranked by ts_rank_cd over the whole vector (in [0, 1), added to the tier). With more than
+ * RANK_ALL_MAX matches (a word in most notes), scoring every note's text is what costs, so the
+ * fields-only vector ranks tier 2, the RANK_POOL most liked of the rest are scored by their text,
+ * and what remains (tier 0) follows by likes: a common word says little about which text is best.
+ */
+function pageSql(
+  params: Params,
+  req: SearchRequest,
+  sort: SearchSort,
+  q: (Queries & { rq: string }) | null,
+  total: number,
+  limit: number,
+  offset: number,
+): string {
+  const rq = q?.rq ?? '';
+  const where = whereClause(
+    params,
+    req,
+    q && {
+      tsv: params.p(q.bag, '::tsquery'),
+      phrases: q.phrases.map((ph) => params.p(ph, '::tsquery')),
+    },
+  );
+  const page = `LIMIT ${params.p(limit, '::int')} OFFSET ${params.p(offset, '::int')}`;
+  const rankOf = (v: string) => `ts_rank_cd('${WEIGHTS}', ${v}, ${rq}, ${NORM})`;
+  // row_number() OVER () numbers the rows of the ordered, limited subquery in its order.
+  const numbered = (inner: string) =>
+    `SELECT x.id, x.rank, row_number() OVER () AS ord FROM (${inner}) x`;
+  if (!q || sort !== 'relevance') {
+    // The rank of these is computed for the page's rows only (hitsPage).
+    const order = ORDER[sort === 'relevance' ? 'newest' : sort];
+    return numbered(
+      `SELECT n.id, NULL::real AS rank FROM search_notes n WHERE ${where} ORDER BY ${order} ${page}`,
+    );
+  }
+  if (total <= RANK_ALL_MAX) {
+    return numbered(
+      `SELECT n.id, CASE WHEN n.meta_tsv @@ ${rq} THEN 2 ELSE 1 END + ${rankOf('n.tsv')} AS rank
+         FROM search_notes n WHERE ${where}
+        ORDER BY rank DESC, n.created_at DESC, n.id ${page}`,
+    );
+  }
+  // Only the pool's rows read the big vector (one primary-key lookup each).
+  return numbered(
+    `WITH m AS MATERIALIZED (
+       SELECT n.id, n.like_count, n.created_at, n.meta_tsv @@ ${rq} AS in_meta,
+              CASE WHEN n.meta_tsv @@ ${rq} THEN ${rankOf('n.meta_tsv')} END AS meta_rank
+         FROM search_notes n WHERE ${where}),
+     pool AS (SELECT id FROM m WHERE NOT in_meta
+               ORDER BY like_count DESC, created_at DESC, id LIMIT ${RANK_POOL}),
+     scored AS (SELECT pool.id, ${rankOf('n.tsv')} AS r
+                  FROM pool JOIN search_notes n ON n.id = pool.id)
+     SELECT m.id, CASE WHEN m.in_meta THEN 2 + m.meta_rank
+                       WHEN scored.id IS NOT NULL THEN 1 + scored.r ELSE 0 END AS rank
+       FROM m LEFT JOIN scored ON scored.id = m.id
+      ORDER BY rank DESC, m.like_count DESC, m.created_at DESC, m.id ${page}`,
+  );
+}
+
+// ts_headline reads its whole text (~1 ms per 2,500 characters here): it is given a window
+// around the first place one of the query's lexemes appears in the page (a stem is nearly always
+// the start of its words), or the whole page when none is found as such (accents, "studi").
+const WINDOW_BEFORE = 300;
+const WINDOW = 900;
+
+/** The lexemes of a tsquery's text ('a' & 'b':* ...), lower case, 3+ characters. */
+function needlesOf(tsquery: string): string[] {
+  const out = new Set<string>();
+  for (const m of tsquery.matchAll(/'((?:[^']|'')+)'/g)) {
+    const lexeme = m[1]!.replaceAll("''", "'").toLowerCase();
+    if (lexeme.length >= 3) out.add(lexeme);
+  }
+  return [...out];
+}
+
+interface HitRow {
+  id: string;
+  rank: number;
+  page: number | null;
+  headline: string | null;
+}
+
+/**
+ * One page of hits with, for a search, each one's best page (one matching every term first, then
+ * the most matches of any term) and its snippet from that page, or from the note's title and
+ * description when its file does not have the words.
+ */
+async function hitsPage(
+  tx: SqlQueryable,
+  req: SearchRequest,
+  sort: SearchSort,
+  q: Queries | null,
+  total: number,
+  limit: number,
+  offset: number,
+): Promise<SearchHit[]> {
+  const params = new Params();
+  if (!q) {
+    const pageOf = pageSql(params, req, sort, null, total, limit, offset);
+    const { rows } = await tx.query<HitRow>(pageOf, params.values);
+    return rows.map((r) => ({ id: r.id, rank: 0, snippet: null, page: null }));
+  }
+  const rq = params.p(q.rank, '::tsquery');
+  const pageOf = pageSql(params, req, sort, { ...q, rq }, total, limit, offset);
+  const any = params.p(q.any, '::tsquery');
+  const needles = params.p(needlesOf(q.any), '::text[]');
+  const options = params.p(HEADLINE_OPTIONS);
+  const mark = params.p(MARK_START);
+  const { rows } = await tx.query<HitRow>(
+    `WITH h AS (${pageOf})
+     SELECT h.id, coalesce(h.rank, ts_rank_cd('${WEIGHTS}', n.tsv, ${rq}, ${NORM})) AS rank, bp.page,
+            CASE WHEN strpos(hw.headline, ${mark}) > 0 OR bp.body IS NULL OR w.at = 0 THEN hw.headline
+                 ELSE ts_headline('notenest_english', bp.body, ${rq}, ${options}) END AS headline
+       FROM h JOIN search_notes n ON n.id = h.id
+       LEFT JOIN LATERAL (
+         SELECT p.page, p.body FROM search_pages p
+          WHERE p.note_id = h.id AND p.tsv @@ ${any}
+          ORDER BY p.tsv @@ ${rq} DESC, ts_rank(p.tsv, ${any}) DESC, p.seq
+          LIMIT 1) bp ON true
+       LEFT JOIN LATERAL (
+         SELECT coalesce(min(nullif(strpos(l.body, x), 0)), 0) AS at
+           FROM (SELECT lower(bp.body) AS body) l, unnest(${needles}) AS x) w ON true
+       -- The window's snippet; the whole page's when the window missed the words.
+       CROSS JOIN LATERAL (
+         SELECT ts_headline('notenest_english',
+                  coalesce(CASE WHEN w.at > 0
+                                THEN substr(bp.body, greatest(1, w.at - ${WINDOW_BEFORE}), ${WINDOW})
+                                ELSE bp.body END,
+                           concat_ws(' — ', n.title, nullif(n.description, ''))),
+                  ${rq}, ${options}) AS headline) hw
+      ORDER BY h.ord`,
+    params.values,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    rank: Number(r.rank),
+    snippet: r.headline === null ? null : snippetHtml(r.headline),
+    page: r.page === null ? null : Number(r.page),
+  }));
+}
+
+/** Settings of every search transaction. */
+const READ_SETTINGS = {
+  // The tsvectors are TOASTed, so a sequential scan looks cheap to the planner and is chosen for
+  // any word (~200 ms at 10,000 notes), where the GIN index answers in a few ms.
+  enable_seqscan: 'off',
+  // JIT (on in some servers) would add its compile time to every such query.
+  jit: 'off',
+};
+
+function readOnly<T>(client: SqlClient, fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+  return client.transaction(fn, { readOnly: true, settings: READ_SETTINGS });
+}
+
+function pageLimit(req: SearchRequest): { limit: number; offset: number } {
+  const limit = req.limit ?? 20;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new SearchInputError('limit must be an integer from 1 to 100');
+  }
+  if (req.cursor) return { limit, offset: offsetOf(req.cursor) };
+  const page = req.page ?? 1;
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) {
+    throw new SearchInputError('page must be an integer from 1 to 10000');
+  }
+  return { limit, offset: (page - 1) * limit };
+}
+
+/**
+ * A corrected query when nothing matched: each word the vocabulary does not know is replaced by
+ * its nearest known word (up to two edits away), kept only if that query finds notes.
+ */
+async function didYouMean(
+  tx: SqlQueryable,
+  req: SearchRequest,
+  parsed: ParsedQuery,
+): Promise<string | undefined> {
+  const words = parsed.terms.flatMap((t) => (t.kind === 'word' ? [t] : []));
+  const asked = [...new Set(words.map((t) => t.norm).filter((w) => w.length >= 3))];
+  if (asked.length === 0) return undefined;
+  const { rows } = await tx.query<{ q: string; known: boolean; near: string[] | null }>(
+    `SELECT w.q, EXISTS (SELECT 1 FROM search_words WHERE word = w.q) AS known,
+            ARRAY(SELECT word FROM search_words
+                   WHERE length(word) BETWEEN length(w.q) - 2 AND length(w.q) + 2
+                   ORDER BY word <-> w.q LIMIT 20) AS near
+       FROM unnest($1::text[]) AS w(q)`,
+    [asked],
+  );
+  const fix = new Map<string, string>();
+  for (const r of rows) {
+    if (r.known) continue;
+    const best = (r.near ?? [])
+      .map((w, i) => ({ w, d: editDistance(r.q, w, 2), i }))
+      .filter((c) => c.d <= 2)
+      .sort((a, b) => a.d - b.d || a.i - b.i)[0];
+    if (best) fix.set(r.q, best.w);
+  }
+  if (fix.size === 0) return undefined;
+  const text = parsed.terms
+    .map((t) => (t.kind === 'phrase' ? `"${t.raw}"` : (fix.get(t.norm) ?? t.raw)))
+    .join(' ');
+  const again = await countMatches(tx, req, parseQuery(`${text} `)); // whole words: no prefix
+  return again.total > 0 ? text : undefined;
+}
+
+/** Searches the notes (see index.ts for what matches and in which order). */
+export async function search(client: SqlClient, req: SearchRequest): Promise<SearchResult> {
+  const { limit, offset } = pageLimit(req);
+  const parsed = parseQuery(req.q ?? '');
+  const sort: SearchSort = req.sort ?? (parsed.terms.length > 0 ? 'relevance' : 'newest');
+  if (!SEARCH_SORTS.includes(sort)) {
+    throw new SearchInputError(`sort must be one of ${SEARCH_SORTS.join(', ')}`);
+  }
+  return readOnly(client, async (tx) => {
+    const { total, q } = await countMatches(tx, req, parsed);
+    if (total === 0) {
+      const suggestion = q ? await didYouMean(tx, req, parsed) : undefined;
+      return {
+        hits: [],
+        total,
+        nextCursor: null,
+        ...(suggestion ? { didYouMean: suggestion } : {}),
+      };
+    }
+    const hits = offset < total ? await hitsPage(tx, req, sort, q, total, limit, offset) : [];
+    const next = offset + hits.length;
+    return { hits, total, nextCursor: hits.length > 0 && next < total ? cursorOf(next) : null };
+  });
+}
+
+/**
+ * Up to `max` titles, subjects, courses or colleges of approved notes that match what is being
+ * typed (every word; the last one as a prefix), most liked notes first.
+ */
+export async function suggestions(client: SqlClient, typed: string, max = 5): Promise<string[]> {
+  const parsed = parseQuery(typed.trimStart());
+  if (parsed.terms.length === 0) return [];
+  return readOnly(client, async (tx) => {
+    const params = new Params();
+    const built = buildQuery(params, parsed, await lookUpWords(tx, parsed));
+    const tsq = built.rank;
+    const { rows } = await tx.query<
+      Record<'title' | 'subject' | 'course' | 'college', string | null>
+    >(
+      `SELECT ${['title', 'subject', 'course', 'college']
+        .map(
+          (f) =>
+            `CASE WHEN (to_tsvector('notenest_english', coalesce(n.${f}, ''))
+                     || to_tsvector('notenest_simple', coalesce(n.${f}, ''))) @@ q.q
+                  THEN n.${f} END AS ${f}`,
+        )
+        .join(', ')}
+         FROM (SELECT ${tsq} AS q) q, search_notes n
+        WHERE n.approved AND n.title IS NOT NULL AND n.meta_tsv @@ q.q
+        ORDER BY n.like_count DESC, n.created_at DESC, n.id LIMIT 50`,
+      params.values,
+    );
+    const out: string[] = [];
+    const seen = new Set<string>();
+    for (const field of ['title', 'subject', 'course', 'college'] as const) {
+      for (const r of rows) {
+        const v = r[field];
+        if (!v || seen.has(v.toLowerCase())) continue;
+        seen.add(v.toLowerCase());
+        out.push(v);
+        if (out.length >= max) return out;
+      }
+    }
+    return out;
+  });
+}

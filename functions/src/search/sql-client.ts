@@ -1,0 +1,111 @@
+/**
+ * The one small interface the search module talks SQL through, so the same code runs on a `pg`
+ * Pool (Cloud SQL, Debian's PostgreSQL, or PGlite served over the wire protocol) and on an
+ * in-process PGlite. Parameters are `$1`-style in both.
+ */
+import type { Pool, PoolClient } from 'pg';
+
+export interface SqlQueryable {
+  /** One statement with parameters. */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  /** A script of several statements, no parameters (migrations). */
+  exec(text: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  readOnly?: boolean;
+  /** SET LOCAL name = value for the transaction (names and values are constants of ours). */
+  settings?: Record<string, string>;
+}
+
+export interface SqlClient extends SqlQueryable {
+  /** Runs `fn` in one transaction on one connection: committed when it resolves, else rolled back. */
+  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Releases the connections (a pool's, or the PGlite instance when `ownsDb`). */
+  close(): Promise<void>;
+}
+
+/** The statements that set the transaction up (after BEGIN), as one script. */
+function setUp({ readOnly = false, settings = {} }: TransactionOptions): string {
+  return [
+    ...(readOnly ? ['SET TRANSACTION READ ONLY'] : []),
+    ...Object.entries(settings).map(([k, v]) => `SET LOCAL ${k} = ${v}`),
+  ].join('; ');
+}
+
+function pgQueryable(c: Pool | PoolClient): SqlQueryable {
+  return {
+    async query<R>(text: string, params?: unknown[]) {
+      const r = await c.query(text, params);
+      return { rows: r.rows as R[] };
+    },
+    async exec(text: string) {
+      // Without parameters node-postgres uses the simple protocol, which runs several statements.
+      await c.query(text);
+    },
+  };
+}
+
+/** A client over a node-postgres Pool. */
+export function pgPoolClient(pool: Pool): SqlClient {
+  return {
+    ...pgQueryable(pool),
+    async transaction<T>(
+      fn: (tx: SqlQueryable) => Promise<T>,
+      options: TransactionOptions = {},
+    ): Promise<T> {
+      const conn = await pool.connect();
+      try {
+        // One round trip: BEGIN and the set-up as a single script.
+        const script = setUp(options);
+        await conn.query(script ? `BEGIN; ${script}` : 'BEGIN');
+        const out = await fn(pgQueryable(conn));
+        await conn.query('COMMIT');
+        return out;
+      } catch (e) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** What of PGlite's API the adapter uses (so this module needs no PGlite at run time). */
+export interface PgliteLike {
+  query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  exec(text: string): Promise<unknown>;
+  transaction<T>(fn: (tx: PgliteTxLike) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+interface PgliteTxLike {
+  query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+/** A client over an in-process PGlite (tests, tools). `ownsDb`: close() closes the database. */
+export function pgliteClient(db: PgliteLike, { ownsDb = false } = {}): SqlClient {
+  const wrap = (c: PgliteTxLike): SqlQueryable => ({
+    async query<R>(text: string, params?: unknown[]) {
+      const r = await c.query<R>(text, params);
+      return { rows: r.rows };
+    },
+    async exec(text: string) {
+      await c.exec(text);
+    },
+  });
+  return {
+    ...wrap(db),
+    transaction: (fn, options = {}) =>
+      db.transaction(async (tx) => {
+        const script = setUp(options);
+        if (script) await tx.exec(script);
+        return fn(wrap(tx));
+      }),
+    close: async () => {
+      if (ownsDb) await db.close();
+    },
+  };
+}

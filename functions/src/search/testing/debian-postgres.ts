@@ -1,0 +1,155 @@
+/**
+ * A throwaway PostgreSQL server for the search tests: Debian's `postgresql` package
+ * (/usr/lib/postgresql/<version>/bin), a cluster made with initdb in a temporary folder, started
+ * on a free loopback port and removed after. PostgreSQL refuses to run as root, so as root it
+ * runs as the `postgres` user the package creates.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface DebianPostgres {
+  url: string;
+  version: string;
+  stop(): Promise<void>;
+}
+
+/** The newest /usr/lib/postgresql/<v>/bin with initdb and postgres, or null. */
+export function findPostgresBin(
+  root = '/usr/lib/postgresql',
+): { bin: string; version: string } | null {
+  let versions: string[] = [];
+  try {
+    versions = readdirSync(root).filter((v) => /^\d+$/.test(v));
+  } catch {
+    return null;
+  }
+  for (const v of versions.sort((a, b) => Number(b) - Number(a))) {
+    const bin = path.join(root, v, 'bin');
+    if (existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'postgres'))) {
+      return { bin, version: v };
+    }
+  }
+  return null;
+}
+
+/** Why the Debian server cannot be used here, or null when it can. */
+export function debianPostgresMissing(): string | null {
+  if (!findPostgresBin()) {
+    return "Debian's PostgreSQL server is not installed (apt-get install postgresql): its search tests are skipped";
+  }
+  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) {
+    return 'running as root without a postgres user to run PostgreSQL as: its search tests are skipped';
+  }
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `cmd args` as the postgres user when we are root. setpriv execs the command in its own process,
+ * so a signal to the child reaches postgres itself (runuser or su would sit between).
+ */
+function asPostgres(cmd: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0
+    ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args]]
+    : [cmd, args];
+}
+
+async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`postgres exited (${child.exitCode}):\n${log()}`);
+    const c = new pg.Client({ connectionString: url });
+    try {
+      await c.connect();
+      await c.end();
+      return;
+    } catch {
+      await c.end().catch(() => undefined);
+      if (Date.now() > deadline) throw new Error(`postgres did not start in 30 s:\n${log()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** Makes and starts a cluster; throws when the server is absent (check debianPostgresMissing). */
+export async function startDebianPostgres(): Promise<DebianPostgres> {
+  const found = findPostgresBin();
+  if (!found) throw new Error(debianPostgresMissing() ?? 'no PostgreSQL');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'notenest-pg-'));
+  const data = path.join(dir, 'data');
+  if (process.getuid?.() === 0) {
+    const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    await chown(dir, uid, gid);
+  }
+  const [initCmd, initArgs] = asPostgres(path.join(found.bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
+  const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
+  if (init.status !== 0) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
+  }
+  const port = await freePort();
+  const [cmd, args] = asPostgres(path.join(found.bin, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    // A test cluster: nothing here must survive a crash.
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+  ]);
+  let output = '';
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGINT'); // fast shutdown
+      await exited;
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(url, child, () => output);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, version: found.version, stop };
+}

@@ -1,0 +1,21 @@
+export const SEARCH_DB_USER: string;
+export const SEARCH_DB_NAME: string;
+export interface RunningSearchDb {
+  /** postgres:// URL for `pg` (SEARCH_DATABASE_URL). */
+  url: string;
+  host: string;
+  port: number;
+  /** The PGlite instance itself, for in-process use (tests, tools): what of it they use. */
+  db: {
+    query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+    exec(text: string): Promise<unknown>;
+    transaction<T>(fn: (tx: any) => Promise<T>): Promise<T>;
+    close(): Promise<void>;
+  };
+  stop(): Promise<void>;
+}
+export function startSearchDb(options?: {
+  dataDir?: string;
+  host?: string;
+  port?: number;
+}): Promise<RunningSearchDb>;
