@@ -11,7 +11,7 @@ export interface StorageAuth {
 }
 
 export interface CallerContext {
-  /** Bypasses rules: the `owner` token, admin SDK OAuth tokens and every GCS JSON API call. */
+  /** Bypasses rules: `Bearer owner` / `Firebase owner`, and every GCS JSON API call. */
   admin: boolean;
   auth: StorageAuth | null;
 }
@@ -29,24 +29,29 @@ export function decodeJwtPayload(jwt: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The emulators' rules-bypassing caller, written exactly like this (Google's Storage emulator
+ * compares the whole header with these two strings: no other scheme spelling, token or spacing).
+ */
+const OWNER_HEADERS: readonly string[] = ['Bearer owner', 'Firebase owner'];
+
 export function callerFromAuthorization(header: string | undefined): CallerContext {
   if (!header) return { admin: false, auth: null };
+  if (OWNER_HEADERS.includes(header)) return { admin: true, auth: null };
   const m = /^(Firebase|Bearer)\s+(.+)$/i.exec(header.trim());
   if (!m) return { admin: false, auth: null };
-  const scheme = m[1]!.toLowerCase();
-  const token = m[2]!.trim();
-  if (token === 'owner') return { admin: true, auth: null };
-  const payload = decodeJwtPayload(token);
-  if (payload) {
-    const uid =
-      typeof payload['sub'] === 'string'
-        ? payload['sub']
-        : typeof payload['user_id'] === 'string'
-          ? payload['user_id']
-          : null;
-    return { admin: false, auth: uid ? { uid, token: payload } : null };
+  const payload = decodeJwtPayload(m[2]!.trim());
+  if (!payload) {
+    // Any other token (an OAuth access token, a made-up string) is an anonymous caller, as in
+    // Google's emulator: accepting it as the owner let rules tests pass that production refuses.
+    // firebase-admin / @google-cloud/storage send no Authorization header to an emulator at all.
+    return { admin: false, auth: null };
   }
-  // A Bearer token that is not a JWT is an OAuth access token from admin credentials
-  // (firebase-admin's getDownloadURL calls the Firebase endpoint with one): privileged.
-  return { admin: scheme === 'bearer', auth: null };
+  const uid =
+    typeof payload['sub'] === 'string'
+      ? payload['sub']
+      : typeof payload['user_id'] === 'string'
+        ? payload['user_id']
+        : null;
+  return { admin: false, auth: uid ? { uid, token: payload } : null };
 }

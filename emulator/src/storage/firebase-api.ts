@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import type * as http from 'node:http';
-import { callerFromAuthorization } from './auth.js';
+import { callerFromAuthorization, type CallerContext } from './auth.js';
 import { HttpError, drain, readJson, sendJson, str } from './http.js';
 import {
   authorize,
@@ -18,7 +18,7 @@ import {
 } from './objects.js';
 import { applyPatch, firebaseResource, notFound, uploadMetaFrom } from './resources.js';
 import type { StorageService } from './service.js';
-import { TOKENS_KEY } from './store.js';
+import { TOKENS_KEY, type StoredObject } from './store.js';
 import {
   cancelSession,
   finalizeSession,
@@ -40,12 +40,16 @@ export async function handleFirebase(
   const caller = callerFromAuthorization(req.headers.authorization);
   const method = req.method ?? 'GET';
   const q = url.searchParams;
-  const base = `http://${req.headers.host ?? 'localhost'}`;
 
   if (rawName === null) {
     if (method === 'GET') {
       const prefix = q.get('prefix') ?? '';
       const delimiter = q.get('delimiter') ?? '';
+      if (prefix && !prefix.endsWith('/'))
+        throw new HttpError(
+          400,
+          'The prefix parameter is required to be empty or ends with a single / character.',
+        );
       // Rules see the folder without its trailing slashes (`public/` -> /public), like the
       // official emulator; storage-rules.ts also lets `match /public/{file}` grant it.
       await authorize(svc, caller, 'list', bucket, prefix.replace(/\/+$/, ''), null, null);
@@ -58,68 +62,20 @@ export async function handleFirebase(
         pageToken: q.get('pageToken') ?? undefined,
         maxResults,
       });
+      // Names the Firebase API cannot address (an empty segment: `a//b`, a trailing `/`) are
+      // left out of listings, as the service and Google's emulator do; their folders stay.
       const body: Record<string, unknown> = {
-        prefixes: r.prefixes,
-        items: r.items.map((o) => ({ name: o.name, bucket: o.bucket })),
+        prefixes: r.prefixes.filter((p) => isValidPath(p.replace(/\/$/, ''))),
+        items: r.items
+          .filter((o) => isValidPath(o.name))
+          .map((o) => ({ name: o.name, bucket: o.bucket })),
       };
       if (r.nextPageToken) body['nextPageToken'] = r.nextPageToken;
       sendJson(res, 200, body);
       return;
     }
-    if (method !== 'POST') throw new HttpError(405, 'Method not allowed.');
-    const uploadId = q.get('upload_id');
-    if (uploadId) {
-      const s = svc.sessions.get(uploadId);
-      if (!s) throw new HttpError(404, 'Upload session not found.', 'notFound');
-      await firebaseResumableCommand(svc, req, res, s);
-      return;
-    }
-    const protocol =
-      (req.headers['x-goog-upload-protocol'] as string | undefined)?.toLowerCase() ??
-      q.get('uploadType') ??
-      'raw';
-    if (protocol === 'resumable') {
-      const command = String(req.headers['x-goog-upload-command'] ?? '').toLowerCase();
-      if (command !== 'start') throw new HttpError(400, `Unexpected upload command ${command}.`);
-      const json = await readJson(svc.stats, req);
-      const name = str(json['name']) ?? q.get('name');
-      if (!name) throw new HttpError(400, 'Missing object name.');
-      const declared = req.headers['x-goog-upload-header-content-length'];
-      const meta = uploadMetaFrom(
-        json,
-        req.headers['x-goog-upload-header-content-type'] as string | undefined,
-      );
-      const declaredSize = declared ? Number(declared) : null;
-      await authorizeDeclared(svc, caller, bucket, name, meta, declaredSize);
-      const s = await newSession(svc, caller, bucket, name, meta, declaredSize, true, null);
-      const uploadUrl = `${base}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${s.id}&upload_protocol=resumable`;
-      res.writeHead(200, {
-        'X-Goog-Upload-URL': uploadUrl,
-        'X-Goog-Upload-Control-URL': uploadUrl,
-        'X-Goog-Upload-Status': 'active',
-        'X-Goog-Upload-Chunk-Granularity': String(256 * 1024),
-        'Content-Length': '0',
-      });
-      res.end();
-      return;
-    }
-    const up = await receiveOneShot(svc, req, protocol === 'multipart', q);
-    if (!up.name) {
-      await fsp.rm(up.tmp, { force: true });
-      throw new HttpError(400, 'Missing object name.');
-    }
-    const o = await finishUpload(
-      svc,
-      caller,
-      bucket,
-      up.name,
-      up.tmp,
-      up.hashes,
-      up.meta,
-      true,
-      null,
-    );
-    sendJson(res, 200, firebaseResource(o));
+    if (method !== 'POST' && method !== 'PUT') throw new HttpError(405, 'Method not allowed.');
+    await firebaseUpload(svc, req, res, url, bucket, null, caller);
     return;
   }
 
@@ -140,19 +96,17 @@ export async function handleFirebase(
       } else {
         await authorize(svc, caller, 'get', bucket, name, existing, null);
       }
-      await sendMedia(svc, req, res, existing);
+      await sendMedia(svc, req, res, withDownloadToken(svc, existing));
       return;
     }
     await authorize(svc, caller, 'get', bucket, name, existing, null);
     if (!existing) throw notFound(true, bucket, name);
-    // Objects written through the GCS API have no token; the Firebase API hands one out on
-    // first metadata read so getDownloadURL works for them (the console does the same).
-    // Set in place: a read must not bump metageneration.
-    if (!existing.metadata[TOKENS_KEY]) existing.metadata[TOKENS_KEY] = randomUUID();
-    sendJson(res, 200, firebaseResource(existing));
+    sendJson(res, 200, firebaseResource(withDownloadToken(svc, existing)));
     return;
   }
-  if (method === 'PATCH') {
+  // The web SDK's updateMetadata may come as PUT with X-HTTP-Method-Override: PATCH.
+  const override = String(req.headers['x-http-method-override'] ?? '').toLowerCase();
+  if (method === 'PATCH' || (method === 'PUT' && override === 'patch')) {
     const body = await readJson(svc.stats, req);
     if (!existing) {
       await authorize(svc, caller, 'update', bucket, name, null, null);
@@ -164,7 +118,8 @@ export async function handleFirebase(
     sendJson(res, 200, firebaseResource(updated));
     return;
   }
-  if (method === 'POST' && (q.has('create_token') || q.has('delete_token'))) {
+  const write = method === 'POST' || method === 'PUT';
+  if (write && (q.has('create_token') || q.has('delete_token'))) {
     // Download tokens are managed with admin credentials only (the console, the Admin SDK).
     await drain(req);
     const create = q.get('create_token');
@@ -172,15 +127,21 @@ export async function handleFirebase(
     if (!caller.admin) throw new HttpError(403, 'Missing admin credentials.', 'forbidden');
     if (!existing) throw notFound(true, bucket, name);
     const tokens = (existing.metadata[TOKENS_KEY] ?? '').split(',').filter(Boolean);
-    const next =
+    let next =
       create !== null
         ? [...tokens, randomUUID()]
         : tokens.filter((t) => t !== q.get('delete_token'));
-    const metadata = { ...existing.metadata };
-    if (next.length) metadata[TOKENS_KEY] = next.join(',');
-    else delete metadata[TOKENS_KEY];
+    // An object keeps at least one token: deleting the last one makes a new one (Google's
+    // emulator; the console does the same).
+    if (next.length === 0) next = [randomUUID()];
+    const metadata = { ...existing.metadata, [TOKENS_KEY]: next.join(',') };
     const updated = updateObjectMetadata(svc, existing, { ...existing, metadata });
     sendJson(res, 200, firebaseResource(updated));
+    return;
+  }
+  if (write) {
+    // An upload addressed by the object's path (`POST /v0/b/{bucket}/o/{name}`).
+    await firebaseUpload(svc, req, res, url, bucket, name, caller);
     return;
   }
   if (method === 'DELETE') {
@@ -191,6 +152,96 @@ export async function handleFirebase(
     return;
   }
   throw new HttpError(405, 'Method not allowed.');
+}
+
+/**
+ * An upload of the Firebase API, at `/o` (name in `?name=` or the metadata) or `/o/{name}`:
+ * a resumable session's command (`upload_id`), a resumable start (X-Goog-Upload-Command
+ * `start`, with or without X-Goog-Upload-Protocol), or a one-shot raw or multipart body.
+ */
+async function firebaseUpload(
+  svc: StorageService,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  bucket: string,
+  pathName: string | null,
+  caller: CallerContext,
+): Promise<void> {
+  const q = url.searchParams;
+  const base = `http://${req.headers.host ?? 'localhost'}`;
+  const uploadId = q.get('upload_id');
+  if (uploadId) {
+    const s = svc.sessions.get(uploadId);
+    if (!s) {
+      await drain(req);
+      throw new HttpError(404, 'Upload session not found.', 'notFound');
+    }
+    await firebaseResumableCommand(svc, req, res, s);
+    return;
+  }
+  const command = String(req.headers['x-goog-upload-command'] ?? '').toLowerCase();
+  const protocol =
+    (req.headers['x-goog-upload-protocol'] as string | undefined)?.toLowerCase() ??
+    q.get('uploadType') ??
+    'raw';
+  if (protocol === 'resumable' || command) {
+    if (command !== 'start') {
+      await drain(req);
+      throw new HttpError(400, `Unexpected upload command ${command}.`);
+    }
+    const json = await readJson(svc.stats, req);
+    const name = pathName ?? q.get('name') ?? str(json['name']);
+    if (!name) throw new HttpError(400, 'Missing object name.');
+    const declared = req.headers['x-goog-upload-header-content-length'];
+    const meta = uploadMetaFrom(
+      json,
+      req.headers['x-goog-upload-header-content-type'] as string | undefined,
+    );
+    const declaredSize = declared ? Number(declared) : null;
+    await authorizeDeclared(svc, caller, bucket, name, meta, declaredSize);
+    const s = await newSession(svc, caller, bucket, name, meta, declaredSize, true, null);
+    const uploadUrl = `${base}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}&upload_id=${s.id}&upload_protocol=resumable`;
+    res.writeHead(200, {
+      'X-Goog-Upload-URL': uploadUrl,
+      'X-Goog-Upload-Control-URL': uploadUrl,
+      'X-Goog-Upload-Status': 'active',
+      'X-Goog-Upload-Chunk-Granularity': String(256 * 1024),
+      'Content-Length': '0',
+    });
+    res.end();
+    return;
+  }
+  const up = await receiveOneShot(svc, req, protocol === 'multipart', q);
+  const name = pathName ?? up.name;
+  if (!name) {
+    await fsp.rm(up.tmp, { force: true });
+    throw new HttpError(400, 'Missing object name.');
+  }
+  const o = await finishUpload(svc, caller, bucket, name, up.tmp, up.hashes, up.meta, true, null);
+  sendJson(res, 200, firebaseResource(o));
+}
+
+/**
+ * Objects written through the GCS API have no download token; the Firebase API gives one on the
+ * first read (metadata or bytes) so getDownloadURL works for them. That is a metadata update,
+ * with its metageneration and event, as in Google's emulator and the service.
+ */
+function withDownloadToken(svc: StorageService, o: StoredObject): StoredObject {
+  if (o.metadata[TOKENS_KEY]) return o;
+  return updateObjectMetadata(svc, o, {
+    ...o,
+    metadata: { ...o.metadata, [TOKENS_KEY]: randomUUID() },
+  });
+}
+
+/**
+ * A path the Firebase API can address: no empty segment once one leading `/` is dropped
+ * (Google's emulator's isValidNonEncodedPathString).
+ */
+function isValidPath(path: string): boolean {
+  const p = path.startsWith('/') ? path.slice(1) : path;
+  return p !== '' && p.split('/').every((segment) => segment !== '');
 }
 
 export async function firebaseResumableCommand(
@@ -211,13 +262,17 @@ export async function firebaseResumableCommand(
   await onSession(s, async () => {
     if (commands.includes('cancel')) {
       await drain(req);
+      // A finalized upload (stored or refused) can no longer be cancelled.
+      if (s.state === 'final') throw new HttpError(400, 'Upload is already finalized.');
       await cancelSession(s);
       status('cancelled');
       return;
     }
     if (commands.includes('query')) {
       await drain(req);
-      if (s.state === 'final' && s.result) {
+      if (s.state === 'final' && !s.result) {
+        status('final', { 'X-Goog-Upload-Size-Received': String(s.received) });
+      } else if (s.state === 'final' && s.result) {
         sendJson(res, 200, firebaseResource(s.result), {
           'X-Goog-Upload-Status': 'final',
           'X-Goog-Upload-Size-Received': String(s.received),
@@ -242,7 +297,14 @@ export async function firebaseResumableCommand(
       await drain(req);
     }
     if (commands.includes('finalize')) {
-      const o = await finalizeSession(svc, s);
+      let o: StoredObject;
+      try {
+        o = await finalizeSession(svc, s);
+      } catch (e) {
+        // A refused finalize ends the upload too; asking again gets the same answer.
+        if (s.state === 'final') res.setHeader('X-Goog-Upload-Status', 'final');
+        throw e;
+      }
       sendJson(res, 200, firebaseResource(o), { 'X-Goog-Upload-Status': 'final' });
       return;
     }

@@ -6,18 +6,20 @@
 import * as fsp from 'node:fs/promises';
 import type * as http from 'node:http';
 import type { CallerContext } from './auth.js';
-import { HttpError, drain, readJson, sendJson, str } from './http.js';
+import { HttpError, drain, readBody, readJson, sendJson, str } from './http.js';
+import { boundaryOf, parseFormData } from './multipart.js';
 import { deleteObject, finishUpload, sendMedia, updateObjectMetadata } from './objects.js';
 import {
   applyPatch,
   bucketResource,
+  etagOf,
   gcsResource,
   notFound,
   uploadMetaFrom,
   type UploadMeta,
 } from './resources.js';
 import type { StorageService } from './service.js';
-import { OPTIONAL_FIELDS } from './store.js';
+import { OPTIONAL_FIELDS, StreamHasher, TOKENS_KEY, type StoredObject } from './store.js';
 import {
   cancelSession,
   finalizeSession,
@@ -29,6 +31,9 @@ import {
 } from './uploads.js';
 
 const gcsCaller: CallerContext = { admin: true, auth: null };
+
+/** Largest form upload (signed POST policy) accepted; the form is parsed in memory. */
+const POST_POLICY_LIMIT = 32 * 1024 * 1024;
 
 export async function handleGcsUpload(
   svc: StorageService,
@@ -57,7 +62,10 @@ export async function handleGcsUpload(
     return;
   }
   if (method !== 'POST') throw new HttpError(405, 'Method not allowed.');
-  const uploadType = q.get('uploadType') ?? 'media';
+  const uploadType =
+    q.get('uploadType') ??
+    (req.headers['x-goog-upload-protocol'] as string | undefined)?.toLowerCase() ??
+    'media';
   if (uploadType === 'resumable') {
     const json = await readJson(svc.stats, req);
     const name = str(json['name']) ?? q.get('name');
@@ -142,8 +150,9 @@ export async function gcsResumableChunk(
       // No Content-Range: the whole object in one request.
       total = null;
     }
-    if (s.state === 'final' && s.result) {
+    if (s.state === 'final') {
       await drain(req);
+      if (!s.result) throw s.error ?? new HttpError(400, 'Upload is already finalized.');
       sendJson(res, 200, gcsResource(s.result, base));
       return;
     }
@@ -282,14 +291,14 @@ export async function handleGcsCopy(
 ): Promise<void> {
   const body = await readJson(svc.stats, req);
   const q = url.searchParams;
+  // A rewrite in several calls (a rewriteToken to continue with) is not supported: every copy
+  // here is done in the first call. Google's emulator answers 501 too.
+  if (op.rewrite && q.get('rewriteToken'))
+    throw new HttpError(501, 'Multi-request rewrites are not supported.', 'notImplemented');
   const src = svc.store.get(op.from.bucket, op.from.name);
   const gen = q.get('sourceGeneration');
   if (!src || (gen && gen !== src.generation)) throw notFound(false, op.from.bucket, op.from.name);
-  const given = Object.keys(body).length > 0;
-  const meta: UploadMeta = given
-    ? uploadMetaFrom(body, src.contentType)
-    : { contentType: src.contentType, metadata: { ...src.metadata } };
-  if (!given) for (const f of OPTIONAL_FIELDS) if (src[f] !== undefined) meta[f] = src[f];
+  const meta = copyMeta(src, body);
   const tmp = svc.store.tempPath();
   await fsp.copyFile(svc.store.blobPath(src), tmp);
   const o = await finishUpload(
@@ -313,4 +322,124 @@ export async function handleGcsCopy(
     done: true,
     resource,
   });
+}
+
+/**
+ * The destination's metadata of a copy (Google's emulator's rules, which the GCS clients'
+ * copy() options rely on): the source's, with each field the request body gives instead
+ * (`null` removes it). Custom metadata given with at least one key replaces the source's,
+ * download tokens included (null values become ""); otherwise the source's tokens are kept.
+ */
+export function copyMeta(src: StoredObject, body: Record<string, unknown>): UploadMeta {
+  const meta: UploadMeta = { contentType: src.contentType, metadata: { ...src.metadata } };
+  for (const f of OPTIONAL_FIELDS) if (src[f] !== undefined) meta[f] = src[f];
+  if ('contentType' in body)
+    meta.contentType = str(body['contentType']) || 'application/octet-stream';
+  for (const f of OPTIONAL_FIELDS) {
+    if (!(f in body)) continue;
+    const v = body[f];
+    if (typeof v === 'string') meta[f] = v;
+    else if (v === null) delete meta[f];
+  }
+  if ('metadata' in body) {
+    const given = body['metadata'];
+    const entries = given && typeof given === 'object' ? Object.entries(given) : [];
+    if (entries.length > 0) {
+      meta.metadata = {};
+      for (const [k, v] of entries) meta.metadata[k] = v == null ? '' : String(v);
+    } else {
+      const tokens = src.metadata[TOKENS_KEY];
+      meta.metadata = tokens ? { [TOKENS_KEY]: tokens } : {};
+    }
+  }
+  return meta;
+}
+
+/**
+ * `objects.acl.insert` (@google-cloud/storage's makePublic()): ACLs do not exist in the
+ * emulator (every object is readable through the GCS API already), so the call succeeds and
+ * changes nothing but the metageneration, as in Google's emulator.
+ */
+export async function handleGcsAcl(
+  svc: StorageService,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  bucket: string,
+  name: string,
+): Promise<void> {
+  const body = await readJson(svc.stats, req);
+  const found = svc.store.get(bucket, name);
+  if (!found) throw notFound(false, bucket, name);
+  const o = updateObjectMetadata(svc, found, found);
+  const base = `http://${req.headers.host ?? 'localhost'}`;
+  const entity = str(body['entity']) ?? 'allUsers';
+  sendJson(res, 200, {
+    kind: 'storage#objectAccessControl',
+    object: o.name,
+    id: `${bucket}/${o.name}/${o.generation}/${entity}`,
+    selfLink: `${base}/storage/v1/b/${bucket}/o/${encodeURIComponent(o.name)}/acl/${entity}`,
+    bucket: o.bucket,
+    entity,
+    role: str(body['role']),
+    etag: etagOf(o),
+    generation: o.generation,
+  });
+}
+
+/**
+ * An HTML form upload of a signed POST policy (`POST /{bucket}`, multipart/form-data: `key`,
+ * the file, and `Content-Type`, `Cache-Control`, `Content-Disposition`, `Content-Encoding`,
+ * `Content-Language`, `x-goog-meta-*` fields). The policy and its signature are not checked,
+ * as in Google's emulator: it is a privileged write like every GCS call. Answers 204.
+ */
+export async function handleGcsPostPolicy(
+  svc: StorageService,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  bucket: string,
+): Promise<void> {
+  const contentType = String(req.headers['content-type'] ?? '');
+  const boundary = contentType.startsWith('multipart/form-data') ? boundaryOf(contentType) : null;
+  if (!boundary) throw new HttpError(400, 'Content-Type must be multipart/form-data');
+  const parts = parseFormData(await readBody(svc.stats, req, POST_POLICY_LIMIT), boundary);
+  const key = parts.find((p) => p.filename === undefined && p.name === 'key');
+  const file = parts.find((p) => p.filename !== undefined);
+  if (!key || !file) throw new HttpError(400, "Missing 'key' or file.");
+  const fields: Record<string, string> = {};
+  const metadata: Record<string, string> = {};
+  for (const p of parts) {
+    if (p === file || p === key) continue;
+    const field = p.name.toLowerCase();
+    const value = p.data.toString('utf8');
+    if (field.startsWith('x-goog-meta-')) metadata[field.slice('x-goog-meta-'.length)] = value;
+    else fields[field] = value.trim();
+  }
+  const meta = uploadMetaFrom(
+    {
+      contentType: fields['content-type'],
+      cacheControl: fields['cache-control'],
+      contentDisposition: fields['content-disposition'],
+      contentEncoding: fields['content-encoding'],
+      contentLanguage: fields['content-language'],
+      metadata,
+    },
+    file.contentType,
+  );
+  const tmp = svc.store.tempPath();
+  await fsp.writeFile(tmp, file.data);
+  const hasher = StreamHasher.create();
+  hasher.update(file.data);
+  await finishUpload(
+    svc,
+    gcsCaller,
+    bucket,
+    key.data.toString('utf8'),
+    tmp,
+    hasher.digest(),
+    meta,
+    false,
+    null,
+  );
+  res.writeHead(204);
+  res.end();
 }

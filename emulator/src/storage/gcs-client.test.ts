@@ -2,7 +2,8 @@
  * Conformance with @google-cloud/storage (and firebase-admin on top of it) pointed at the
  * emulator through STORAGE_EMULATOR_HOST / FIREBASE_STORAGE_EMULATOR_HOST, as the admin SDK does.
  */
-import { Storage } from '@google-cloud/storage';
+// copy()'s options type lacks the object fields (cacheControl, metadata) it sends as the body.
+import { Storage, type CopyOptions } from '@google-cloud/storage';
 import { deleteApp, initializeApp as initAdmin, type App } from 'firebase-admin/app';
 import {
   getDownloadURL as adminDownloadURL,
@@ -238,6 +239,74 @@ describe('objects.rewrite / copy (copy, move, rename of @google-cloud/storage)',
   });
 });
 
+describe("copy metadata, makePublic (as Google's emulator)", () => {
+  const source = async (metadata: Record<string, string>): Promise<void> => {
+    await gcs
+      .bucket(BUCKET)
+      .file('cm/src.txt')
+      .save('copy me', {
+        resumable: false,
+        metadata: { contentType: 'text/plain', cacheControl: 'private', metadata },
+      });
+  };
+
+  it("given fields replace the source's; given custom metadata replaces it, tokens and all", async () => {
+    await source({ firebaseStorageDownloadTokens: 't1,t2', hello: 'world' });
+    const dest = gcs.bucket(BUCKET).file('cm/dest.txt');
+    await gcs
+      .bucket(BUCKET)
+      .file('cm/src.txt')
+      .copy(dest, {
+        cacheControl: 'no-store',
+        metadata: { foo: 'bar', gone: null },
+      } as unknown as CopyOptions);
+    const [meta] = await dest.getMetadata();
+    expect(meta).toMatchObject({ contentType: 'text/plain', cacheControl: 'no-store' });
+    expect(meta.metadata).toEqual({ foo: 'bar', gone: '' });
+  });
+
+  it("without custom metadata, or with none, the source's tokens are kept", async () => {
+    await source({ firebaseStorageDownloadTokens: 't1', hello: 'world' });
+    const src = gcs.bucket(BUCKET).file('cm/src.txt');
+    await src.copy(gcs.bucket(BUCKET).file('cm/a.txt'));
+    await src.copy(gcs.bucket(BUCKET).file('cm/b.txt'), { metadata: {} } as unknown as CopyOptions);
+    expect((await gcs.bucket(BUCKET).file('cm/a.txt').getMetadata())[0].metadata).toEqual({
+      firebaseStorageDownloadTokens: 't1',
+      hello: 'world',
+    });
+    expect((await gcs.bucket(BUCKET).file('cm/b.txt').getMetadata())[0].metadata).toEqual({
+      firebaseStorageDownloadTokens: 't1',
+    });
+  });
+
+  it('a rewrite continued with a rewriteToken is not supported (501)', async () => {
+    await source({});
+    await expect(
+      gcs
+        .bucket(BUCKET)
+        .file('cm/src.txt')
+        .copy(gcs.bucket(BUCKET).file('cm/c.txt'), { token: 'next' }),
+    ).rejects.toMatchObject({ code: 501 });
+  });
+
+  it('makePublic answers an ACL entry and changes nothing but the metageneration', async () => {
+    await source({});
+    const file = gcs.bucket(BUCKET).file('cm/src.txt');
+    const [acl] = (await file.makePublic()) as unknown as [Record<string, unknown>];
+    expect(acl).toMatchObject({
+      kind: 'storage#objectAccessControl',
+      object: 'cm/src.txt',
+      bucket: BUCKET,
+      entity: 'allUsers',
+      role: 'READER',
+    });
+    expect(acl['id']).toMatch(new RegExp(`^${BUCKET}/cm/src.txt/\\d+/allUsers$`));
+    expect((await file.getMetadata())[0].metageneration).toBe('2');
+    const res = await fetch(`http://127.0.0.1:${server.port}/${BUCKET}/cm/src.txt`);
+    expect(await res.text()).toBe('copy me');
+  });
+});
+
 describe('Firebase metadata defaults and download tokens', () => {
   it('a web SDK upload is inline with identity encoding, served with Content-Disposition', async () => {
     const r = ref(getStorage(webApp), 'defaults/a.txt');
@@ -246,7 +315,57 @@ describe('Firebase metadata defaults and download tokens', () => {
     expect(meta.contentDisposition).toBe('inline');
     expect(meta.contentEncoding).toBe('identity');
     const res = await fetch(await getDownloadURL(r));
-    expect(res.headers.get('content-disposition')).toBe('inline');
+    expect(res.headers.get('content-disposition')).toBe('inline; filename*=a.txt');
+  });
+
+  // Google's emulator names the file in every download (`filename*=`, RFC 5987), after the
+  // stored disposition or `attachment` when there is none (objects written through GCS).
+  it('downloads name the file: attachment for GCS writes, RFC 5987 encoded', async () => {
+    const name = "dl/Week 1 (draft)'s notes*.txt";
+    await gcs.bucket(BUCKET).file(name).save('x', { resumable: false });
+    const enc = encodeURIComponent(name);
+    const expected = 'attachment; filename*=Week%201%20%28draft%29%27s%20notes%2A.txt';
+    for (const url of [
+      `/download/storage/v1/b/${BUCKET}/o/${enc}?alt=media`,
+      `/v0/b/${BUCKET}/o/${enc}?alt=media`,
+    ]) {
+      const res = await fetch(`http://127.0.0.1:${server.port}${url}`, {
+        headers: { authorization: 'Bearer owner' },
+      });
+      expect([res.status, res.headers.get('content-disposition')]).toEqual([200, expected]);
+    }
+    await gcs.bucket(BUCKET).file(name).setMetadata({ contentDisposition: 'inline' });
+    const res = await fetch(`http://127.0.0.1:${server.port}/${BUCKET}/${name}`);
+    expect(res.headers.get('content-disposition')).toBe(expected.replace('attachment', 'inline'));
+  });
+
+  it('the first Firebase read of a GCS-written object gives it a token: a metadata update', async () => {
+    await gcs.bucket(BUCKET).file('defaults/gcs.txt').save('g', { resumable: false });
+    const url = `http://127.0.0.1:${server.port}/v0/b/${BUCKET}/o/${encodeURIComponent('defaults/gcs.txt')}`;
+    const first = (await (await fetch(url)).json()) as Record<string, string>;
+    expect(first['metageneration']).toBe('2');
+    expect(first['downloadTokens']).toMatch(/^[0-9a-f-]{36}$/);
+    // Given once: later reads see the same token and metageneration.
+    const again = (await (await fetch(url)).json()) as Record<string, string>;
+    expect([again['metageneration'], again['downloadTokens']]).toEqual([
+      '2',
+      first['downloadTokens'],
+    ]);
+  });
+
+  it('deleting the last download token makes a new one', async () => {
+    const r = ref(getStorage(webApp), 'defaults/last.txt');
+    await uploadBytes(r, new TextEncoder().encode('x'), { contentType: 'text/plain' });
+    const url = `http://127.0.0.1:${server.port}/v0/b/${BUCKET}/o/${encodeURIComponent('defaults/last.txt')}`;
+    const only = ((await (await fetch(url)).json()) as { downloadTokens: string }).downloadTokens;
+    const after = await fetch(`${url}?delete_token=${only}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+    });
+    const tokens = ((await after.json()) as { downloadTokens: string }).downloadTokens.split(',');
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).not.toBe(only);
+    expect((await fetch(`${url}?alt=media&token=${tokens[0]}`)).status).toBe(200);
   });
 
   it('create_token / delete_token with admin credentials only', async () => {

@@ -48,15 +48,14 @@ export function stringMap(v: unknown): Record<string, string> {
   return out;
 }
 
-/** Reads a (small, capped) JSON body; the bytes held count in `stats`. */
-export async function readJson(
+/** Reads a whole (capped) request body; the bytes held count in `stats` while it is read. */
+export async function readBody(
   stats: TransferStats,
   req: http.IncomingMessage,
-  limit = 1024 * 1024,
-): Promise<Record<string, unknown>> {
+  limit: number,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let n = 0;
-  let text: string;
   try {
     for await (const c of req) {
       const b = c as Buffer;
@@ -65,10 +64,19 @@ export async function readJson(
       if (n > limit) throw new HttpError(413, 'Request body too large.');
       chunks.push(b);
     }
-    text = Buffer.concat(chunks).toString('utf8').trim();
+    return Buffer.concat(chunks);
   } finally {
     stats.hold(-n);
   }
+}
+
+/** Reads a (small, capped) JSON body; the bytes held count in `stats`. */
+export async function readJson(
+  stats: TransferStats,
+  req: http.IncomingMessage,
+  limit = 1024 * 1024,
+): Promise<Record<string, unknown>> {
+  const text = (await readBody(stats, req, limit)).toString('utf8').trim();
   if (!text) return {};
   try {
     const v = JSON.parse(text) as unknown;

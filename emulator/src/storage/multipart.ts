@@ -133,3 +133,51 @@ export async function receiveMultipart(
   }
   return { metadata: metadata ?? {}, mediaContentType, hashes: hasher.digest() };
 }
+
+/** One part of a multipart/form-data body: a field, or a file when it has a `filename`. */
+export interface FormDataPart {
+  name: string;
+  filename?: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/**
+ * Parses a whole multipart/form-data body (an HTML form upload; held in memory, so callers cap
+ * its size). Every part needs a `Content-Disposition: form-data; name=...` header.
+ */
+export function parseFormData(body: Buffer, boundary: string): FormDataPart[] {
+  const delim = Buffer.from(`--${boundary}`);
+  const parts: FormDataPart[] = [];
+  let at = body.indexOf(delim);
+  if (at < 0) throw new MultipartError('Failed to parse multipart form-data: no boundary.');
+  for (;;) {
+    const start = at + delim.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delim, start);
+    if (next < 0)
+      throw new MultipartError('Failed to parse multipart form-data: no closing boundary.');
+    // The part between `--boundary\r\n` and `\r\n--boundary`.
+    const part = body.subarray(start + 2, next - 2);
+    const sep = part.indexOf('\r\n\r\n');
+    if (sep < 0)
+      throw new MultipartError('Failed to parse multipart part: Missing header-body separator.');
+    const headers = parseHeaders(part.subarray(0, sep).toString('utf8'));
+    const disposition = headers['content-disposition'] ?? '';
+    const name =
+      /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? /\bname=([^;\s]+)/i.exec(disposition)?.[1];
+    if (!name)
+      throw new MultipartError(
+        "Failed to parse multipart form-data. Missing 'name' in Content-Disposition header.",
+      );
+    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      contentType: headers['content-type'] ?? 'application/octet-stream',
+      data: Buffer.from(part.subarray(sep + 4)),
+    });
+    at = next;
+  }
+  return parts;
+}

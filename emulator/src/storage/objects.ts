@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import type * as http from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import type { CallerContext } from './auth.js';
 import { HttpError, parseRange } from './http.js';
 import { etagOf, toRulesResource, type UploadMeta } from './resources.js';
@@ -160,6 +161,26 @@ export async function finishUpload(
   }
 }
 
+/**
+ * RFC 5987 `ext-value` of a file name (what Google's emulator writes after `filename*=`):
+ * encodeURIComponent, plus `'()*` escaped and `|`, `` ` ``, `^` kept as the RFC allows.
+ */
+export function encodeRfc5987(name: string): string {
+  return encodeURIComponent(name)
+    .replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%(7C|60|5E)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * Content-Disposition of a download, as Google's emulator sends it for both APIs: the stored
+ * disposition (`attachment` when there is none, e.g. an object written through GCS) followed
+ * by the object's last name segment as `filename*=`.
+ */
+export function contentDispositionOf(o: StoredObject): string {
+  const fileName = o.name.split('/').pop() ?? '';
+  return `${o.contentDisposition || 'attachment'}; filename*=${encodeRfc5987(fileName)}`;
+}
+
 export async function sendMedia(
   svc: StorageService,
   req: http.IncomingMessage,
@@ -168,17 +189,34 @@ export async function sendMedia(
 ): Promise<void> {
   const headers: Record<string, string> = {
     'Content-Type': o.contentType,
+    'Content-Disposition': contentDispositionOf(o),
     ETag: etagOf(o),
     'Last-Modified': new Date(o.updated).toUTCString(),
     'X-Goog-Generation': o.generation,
     'X-Goog-Metageneration': String(o.metageneration),
     'X-Goog-Stored-Content-Length': String(o.size),
-    'Accept-Ranges': 'bytes',
+    'X-Goog-Storage-Class': 'STANDARD',
+    // Hashes describe the stored bytes, whatever part of them (or decompression) is sent.
+    'X-Goog-Hash': `crc32c=${o.crc32c},md5=${o.md5Hash}`,
   };
   if (o.cacheControl) headers['Cache-Control'] = o.cacheControl;
-  if (o.contentDisposition) headers['Content-Disposition'] = o.contentDisposition;
-  if (o.contentEncoding) headers['Content-Encoding'] = o.contentEncoding;
   if (o.contentLanguage) headers['Content-Language'] = o.contentLanguage;
+  // Decompressive transcoding (as GCS and Google's emulator do): a gzip-encoded object is
+  // sent decompressed to a client that does not accept gzip, without Content-Encoding, a
+  // length known in advance or ranges; everyone else gets the stored bytes as they are.
+  const gunzip =
+    o.contentEncoding === 'gzip' && !String(req.headers['accept-encoding'] ?? '').includes('gzip');
+  if (gunzip) {
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD' || o.size === 0) {
+      res.end();
+      return;
+    }
+    await pipeline(createReadStream(svc.store.blobPath(o)), createGunzip(), countOut(svc), res);
+    return;
+  }
+  headers['Accept-Ranges'] = 'bytes';
+  if (o.contentEncoding) headers['Content-Encoding'] = o.contentEncoding;
   const range = parseRange(req.headers.range, o.size);
   if (range === 'invalid') {
     res.writeHead(416, { 'Content-Range': `bytes */${o.size}` });
@@ -190,8 +228,6 @@ export async function sendMedia(
     headers['Content-Length'] = String(range.end - range.start + 1);
     res.writeHead(206, headers);
   } else {
-    // Hashes describe the whole object; only sent with it so the GCS client can validate.
-    headers['X-Goog-Hash'] = `crc32c=${o.crc32c},md5=${o.md5Hash}`;
     headers['Content-Length'] = String(o.size);
     res.writeHead(200, headers);
   }
@@ -200,16 +236,17 @@ export async function sendMedia(
     return;
   }
   // Straight from disk in the read stream's chunks; counted before each is sent.
-  await pipeline(
-    createReadStream(svc.store.blobPath(o), range ?? {}),
-    async function* (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
-        svc.stats.streamedOutBytes += chunk.length;
-        yield chunk;
-      }
-    },
-    res,
-  );
+  await pipeline(createReadStream(svc.store.blobPath(o), range ?? {}), countOut(svc), res);
+}
+
+/** A pipeline() stage counting the bytes a download sends (TransferStats.streamedOutBytes). */
+function countOut(svc: StorageService) {
+  return async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of source) {
+      svc.stats.streamedOutBytes += chunk.length;
+      yield chunk;
+    }
+  };
 }
 
 /** Deletes the object, tells the event listener, and answers 204 (both APIs). */

@@ -8,6 +8,7 @@ import * as http from 'node:http';
 import { tmpdir } from 'node:os';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
+import { gzipSync } from 'node:zlib';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStorageServer, type StorageServer } from './index.js';
@@ -166,6 +167,155 @@ describe('resumable edge cases', () => {
       headers: { Range: 'bytes=20-30' },
     });
     expect(bad.status).toBe(416);
+  });
+});
+
+/** A GET with exactly these headers (fetch would add Accept-Encoding and decompress). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+describe("as Google's emulator answers", () => {
+  it('a gzip object is decompressed for a client that does not accept gzip, not for others', async () => {
+    const text = 'hello gzip '.repeat(50);
+    const gz = gzipSync(text);
+    const r = await fetch(`${base}/upload/storage/v1/b/b/o?uploadType=media&name=z.txt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: gz,
+    });
+    expect(r.status).toBe(200);
+    await fetch(`${base}/storage/v1/b/b/o/z.txt`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ contentEncoding: 'gzip' }),
+    });
+    const url = `${base}/download/storage/v1/b/b/o/z.txt?alt=media`;
+    const plain = await rawGet(url, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(text);
+    const zipped = await rawGet(url, { 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.equals(gz)).toBe(true);
+  });
+
+  it('Firebase listings leave out names with an empty segment; a prefix must end in /', async () => {
+    for (const name of ['ls//foo', 'ls/bar//', 'ls/baz//qux', 'ls/ok']) {
+      const up = await fetch(`${base}/v0/b/b/o?name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        body: 'x',
+      });
+      expect(up.status).toBe(200);
+    }
+    const list = await fetch(`${base}/v0/b/b/o?prefix=ls/&delimiter=/`);
+    expect(await list.json()).toEqual({
+      prefixes: ['ls/bar/', 'ls/baz/'],
+      items: [{ name: 'ls/ok', bucket: 'b' }],
+    });
+    expect((await fetch(`${base}/v0/b/b/o?prefix=ls&delimiter=/`)).status).toBe(400);
+    // The GCS API lists every name as it is.
+    const gcs = (await (await fetch(`${base}/storage/v1/b/b/o?prefix=ls/`)).json()) as {
+      items: { name: string }[];
+    };
+    expect(gcs.items.map((o) => o.name)).toEqual(['ls//foo', 'ls/bar//', 'ls/baz//qux', 'ls/ok']);
+  });
+
+  const MULTIPART = Buffer.from(
+    '--sep\r\ncontent-type: application/json\r\n\r\n{"name":"mp/a.txt"}\r\n' +
+      '--sep\r\ncontent-type: text/plain\r\n\r\nhello\r\n--sep--\r\n',
+  );
+
+  it('multipart: X-Goog-Upload-Protocol is honoured; a body not multipart/related is refused', async () => {
+    const ok = await fetch(`${base}/upload/storage/v1/b/b/o`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'multipart/related; boundary=sep',
+        'X-Goog-Upload-Protocol': 'multipart',
+      },
+      body: MULTIPART,
+    });
+    expect([ok.status, ((await ok.json()) as { name: string }).name]).toEqual([200, 'mp/a.txt']);
+    expect(await (await fetch(`${base}/b/b/o/mp%2Fa.txt?alt=media`)).text()).toBe('hello');
+    for (const url of [
+      `${base}/upload/storage/v1/b/b/o?name=mp/b.txt`,
+      `${base}/v0/b/b/o?name=mp/b.txt`,
+    ]) {
+      const bad = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'foo', 'X-Goog-Upload-Protocol': 'multipart' },
+        body: MULTIPART,
+      });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain('Bad content type. foo');
+    }
+    expect((await fetch(`${base}/b/b/o/mp%2Fb.txt`)).status).toBe(404);
+  });
+
+  it('Firebase resumable uploads addressed by path, driven with PUT; a finalized one cannot be cancelled', async () => {
+    const start = await fetch(`${base}/v0/b/b/o/${encodeURIComponent('rp/a.txt')}`, {
+      method: 'POST',
+      headers: { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' },
+    });
+    expect(start.status).toBe(200);
+    const url = start.headers.get('x-goog-upload-url')!;
+    const put = (command: string, body?: string) =>
+      fetch(url, {
+        method: 'PUT',
+        headers: { 'X-Goog-Upload-Command': command, 'X-Goog-Upload-Offset': '0' },
+        ...(body === undefined ? {} : { body }),
+      });
+    expect((await put('upload', 'abc')).status).toBe(200);
+    const fin = await put('finalize');
+    expect([fin.status, fin.headers.get('x-goog-upload-status')]).toEqual([200, 'final']);
+    expect((await put('finalize')).status).toBe(200);
+    expect((await put('cancel')).status).toBe(400);
+    expect(await (await fetch(`${base}/v0/b/b/o/rp%2Fa.txt?alt=media`)).text()).toBe('abc');
+  });
+
+  it("a form upload with a signed POST policy is stored with the form's metadata", async () => {
+    const field = (name: string, value: string) =>
+      `--f\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body =
+      field('key', 'pp/form.txt') +
+      field('Content-Type', 'text/plain') +
+      field('Cache-Control', 'public, max-age=60') +
+      field('x-goog-meta-color', 'blue') +
+      '--f\r\nContent-Disposition: form-data; name="file"; filename="form.txt"\r\n' +
+      'Content-Type: application/octet-stream\r\n\r\nform bytes\r\n--f--\r\n';
+    const r = await fetch(`${base}/forms`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=f' },
+      body,
+    });
+    expect(r.status).toBe(204);
+    const meta = (await (
+      await fetch(`${base}/storage/v1/b/forms/o/pp%2Fform.txt`)
+    ).json()) as Record<string, unknown>;
+    expect(meta).toMatchObject({
+      contentType: 'text/plain',
+      cacheControl: 'public, max-age=60',
+      metadata: { color: 'blue' },
+      size: '10',
+    });
+    const refused = await fetch(`${base}/forms`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=f' },
+      body: field('Content-Type', 'text/plain') + '--f--\r\n',
+    });
+    expect(refused.status).toBe(400);
   });
 });
 

@@ -218,6 +218,82 @@ describe('storage rules via rules-unit-testing', () => {
   });
 });
 
+describe('the owner token', () => {
+  // rules-unit-testing's storage() uses the bucket named like the project.
+  const bucket = PROJECT;
+  const objectUrl = (name: string): string =>
+    `http://127.0.0.1:${server.port}/v0/b/${bucket}/o/${encodeURIComponent(name)}`;
+  const uploadUrl = (name: string): string =>
+    `http://127.0.0.1:${server.port}/v0/b/${bucket}/o?name=${encodeURIComponent(name)}`;
+
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await put(ctx.storage().ref('users/alice/o.txt'), buf(2), { contentType: 'text/plain' });
+    });
+  });
+
+  // Google's emulator bypasses rules for `Bearer owner` / `Firebase owner` only; any other
+  // bearer token is an anonymous caller, whom `users/alice/...` refuses.
+  it('`Bearer owner` bypasses rules for reads, uploads and deletes', async () => {
+    const owner = { authorization: 'Bearer owner' };
+    expect((await fetch(objectUrl('users/alice/o.txt'), { headers: owner })).status).toBe(200);
+    const up = await fetch(uploadUrl('users/alice/n.txt'), {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'text/plain' },
+      body: 'hi',
+    });
+    expect(up.status).toBe(200);
+    const del = await fetch(objectUrl('users/alice/o.txt'), { method: 'DELETE', headers: owner });
+    expect(del.status).toBe(204);
+  });
+
+  it('`Bearer something-else` does not', async () => {
+    const other = { authorization: 'Bearer something-else' };
+    expect((await fetch(objectUrl('users/alice/o.txt'), { headers: other })).status).toBe(403);
+    const up = await fetch(uploadUrl('users/alice/n.txt'), {
+      method: 'POST',
+      headers: { ...other, 'content-type': 'text/plain' },
+      body: 'hi',
+    });
+    expect(up.status).toBe(403);
+    const del = await fetch(objectUrl('users/alice/o.txt'), { method: 'DELETE', headers: other });
+    expect(del.status).toBe(403);
+    // Nor may it manage download tokens (admin credentials only).
+    const created = await fetch(`${objectUrl('users/alice/o.txt')}?create_token=true`, {
+      method: 'POST',
+      headers: other,
+    });
+    expect(created.status).toBe(403);
+  });
+});
+
+describe('a resumable upload refused at finalize', () => {
+  // As Google's emulator: the refusal is final, and finalizing again answers it again (a
+  // client retrying its last request must not be told the upload was merely cancelled).
+  it('answers 403 with status final, and the same on a second finalize', async () => {
+    const start = await fetch(
+      `http://127.0.0.1:${server.port}/v0/b/${PROJECT}/o?name=${encodeURIComponent('users/alice/r.txt')}`,
+      {
+        method: 'POST',
+        headers: { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' },
+      },
+    );
+    expect(start.status).toBe(200);
+    const url = start.headers.get('x-goog-upload-url')!;
+    const first = await fetch(url, {
+      method: 'PUT',
+      headers: { 'X-Goog-Upload-Command': 'upload, finalize', 'X-Goog-Upload-Offset': '0' },
+      body: 'no auth',
+    });
+    expect([first.status, first.headers.get('x-goog-upload-status')]).toEqual([403, 'final']);
+    const again = await fetch(url, {
+      method: 'PUT',
+      headers: { 'X-Goog-Upload-Command': 'finalize' },
+    });
+    expect([again.status, again.headers.get('x-goog-upload-status')]).toEqual([403, 'final']);
+  });
+});
+
 describe('storage rules with the modular web SDK', () => {
   let app: FirebaseApp;
   beforeAll(() => {

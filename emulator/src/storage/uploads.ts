@@ -27,8 +27,10 @@ export interface UploadSession {
   received: number;
   /** md5/crc32c of the `received` bytes, updated as chunks stream to disk. */
   hasher: StreamHasher;
+  /** 'final' once finalize was answered: with `result` when stored, with `error` when refused. */
   state: 'active' | 'final' | 'cancelled';
   result: StoredObject | null;
+  error: HttpError | null;
   /** Chunks of one session are applied one after another. */
   queue: Promise<unknown>;
   ifGenerationMatch: string | null;
@@ -79,13 +81,16 @@ export async function receiveOneShot(
   const tmp = svc.store.tempPath();
   try {
     if (multipart) {
-      const boundary = boundaryOf(req.headers['content-type']);
-      if (!boundary) throw new HttpError(400, 'Missing multipart boundary.');
+      // Both APIs answer a multipart upload that is not `multipart/related` with a boundary
+      // with 400 "Bad content type." (Google's emulator's words).
+      const contentType = String(req.headers['content-type'] ?? '');
+      const boundary = contentType.startsWith('multipart/related') ? boundaryOf(contentType) : null;
+      if (!boundary) throw new HttpError(400, `Bad content type. ${contentType}`);
       const mp = await receiveMultipart(req, boundary, tmp, svc.stats);
       return {
         tmp,
         meta: uploadMetaFrom(mp.metadata, mp.mediaContentType),
-        name: str(mp.metadata['name']) ?? q.get('name'),
+        name: q.get('name') ?? str(mp.metadata['name']) ?? null,
         hashes: mp.hashes,
       };
     }
@@ -127,6 +132,7 @@ export async function newSession(
     hasher: StreamHasher.create(),
     state: 'active',
     result: null,
+    error: null,
     queue: Promise.resolve(),
     ifGenerationMatch,
   };
@@ -139,7 +145,10 @@ export async function finalizeSession(
   svc: StorageService,
   s: UploadSession,
 ): Promise<StoredObject> {
-  if (s.state === 'final' && s.result) return s.result;
+  if (s.state === 'final') {
+    if (s.result) return s.result;
+    throw s.error ?? new HttpError(400, 'Upload is already finalized.');
+  }
   if (s.state === 'cancelled') throw new HttpError(499, 'Upload was cancelled.');
   if (s.declaredSize !== null && s.received !== s.declaredSize) {
     throw new HttpError(400, `Upload is ${s.received} bytes but ${s.declaredSize} were declared.`);
@@ -159,8 +168,11 @@ export async function finalizeSession(
     s.state = 'final';
     return s.result;
   } catch (e) {
-    // A refused or failed upload cannot be retried: the temp file is gone.
-    s.state = 'cancelled';
+    // A refused or failed upload cannot be retried (the temp file is gone): it is final, and a
+    // later finalize answers the same (as Google's emulator does: a 403 stays a 403).
+    s.state = 'final';
+    s.error =
+      e instanceof HttpError ? e : new HttpError(500, e instanceof Error ? e.message : String(e));
     throw e;
   }
 }
