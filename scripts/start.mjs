@@ -18,14 +18,17 @@
  * Ports come from firebase.json ("emulators"); scripts/lib/stack.mjs starts and stops the
  * processes. Children run in their own process groups, so a terminal's Ctrl-C reaches only this
  * script, which stops each child exactly once (both would treat a second SIGINT as "force quit")
- * and waits for their exports.
+ * and waits for their exports. SIGINT, SIGTERM, SIGHUP and the end of npm (its parent) stop it
+ * alike; an emulator that dies stops the rest. Killed outright (SIGKILL, a crash), it leaves the
+ * stopping to the stack's reaper, and the next start stops whatever is still running from the pid
+ * file in the data folder (scripts/lib/processes.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-installed.mjs';
-import { createStack, isLoopbackV4, stackPorts, takenPorts } from './lib/stack.mjs';
+import { createStack, isLoopbackV4, stackPorts, stopLeftovers, takenPorts } from './lib/stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA_DIR = path.resolve(root, process.env.NOTENEST_DATA_DIR ?? '.emulator-data');
@@ -33,6 +36,8 @@ const BUILD = process.env.NOTENEST_BUILD ?? 'auto';
 const HOST = process.env.NOTENEST_HOST || '127.0.0.1';
 /** A repeat of the stop signal within this window is the same Ctrl-C delivered twice. */
 const DUPLICATE_SIGNAL_MS = 1000;
+/** How often the parent (npm) is checked for: gone, this script stops as on SIGHUP. */
+const PARENT_CHECK_MS = 1000;
 
 /** DATA_DIR as shown to people: relative when inside the repository. */
 const DATA_SHOWN = path.relative(root, DATA_DIR).startsWith('..')
@@ -154,6 +159,16 @@ function onSignal(signal) {
 }
 for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(s, () => onSignal(s));
 
+// npm forwards SIGINT and SIGTERM to this script, but dies of SIGHUP or SIGKILL without a word:
+// this script would then run on with nobody to stop it. Its parent is gone when the parent pid
+// changes (the orphan is adopted by init or a subreaper).
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid === parentPid || stopping) return;
+  log(`the process that started this one (${parentPid}) ended: stopping`);
+  void stopAll(0);
+}, PARENT_CHECK_MS).unref();
+
 // ---------------------------------------------------------------------------------------------
 
 const DEMO_BANNER = (accounts) => {
@@ -178,6 +193,13 @@ const DEMO_BANNER = (accounts) => {
 
 async function main() {
   const started = Date.now();
+  // A run killed before it could stop (SIGKILL) may have left processes on the ports: its reaper
+  // stops them, and this makes sure of it (the run's pid file in the data folder lists them).
+  try {
+    await stopLeftovers(DATA_DIR, log);
+  } catch (err) {
+    fail(err.message);
+  }
   for (const { name, port } of await takenPorts(HOST))
     fail(`port ${HOST}:${port} (${name}) is in use: is NoteNest already running?`);
 
@@ -210,12 +232,9 @@ async function main() {
     `ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')}): ${WEB_URL}`,
   );
 
-  // A child that dies on its own takes the rest down.
-  const first = await stack.exited;
-  if (!stopping) {
-    log(`${first.tag} exited unexpectedly (${first.code})`);
-    await stopAll(1);
-  }
+  // A process that dies on its own takes the rest down (the stack names it and stops).
+  await stack.exited;
+  if (!stopping) await stopAll(1);
 }
 
 main().catch(async (err) => {

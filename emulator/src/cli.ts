@@ -11,7 +11,8 @@
  * `--import D --export-on-exit D` keeps data across restarts from the very first run.
  *
  * Prints one line containing `ready` and the addresses once every port accepts connections, so
- * scripts can wait for it. SIGINT/SIGTERM stop cleanly, exporting first when asked.
+ * scripts can wait for it. SIGINT/SIGTERM stop cleanly: new writes are refused (503) and the
+ * running ones finish, then the data is exported when asked, then the server closes.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -199,6 +200,9 @@ export async function main(argv: string[]): Promise<number> {
       firstSignalAt = Date.now();
       let code = 0;
       try {
+        // Writes first stop being accepted (503) and those running finish: a write acknowledged
+        // while the export was being read would otherwise be missing after the next start.
+        await running.refuseWrites();
         if (cli.exportOnExit) {
           await running.exportTo(path.resolve(cli.exportOnExit));
           process.stderr.write(`exported to ${path.resolve(cli.exportOnExit)}\n`);

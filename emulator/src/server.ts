@@ -36,6 +36,7 @@ export interface StorageHandle {
   clear(): Promise<void> | void;
   exportTo(dir: string): Promise<void>;
   importFrom(dir: string): Promise<void>;
+  refuseWrites(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +44,11 @@ export interface RunningEmulator {
   storage: { host: string; port: number };
   stop(): Promise<void>;
   exportTo(dir: string): Promise<void>;
+  /**
+   * Answers every new write 503 and resolves once the running ones are answered: call it before
+   * a final exportTo, so that every write acknowledged is in the export.
+   */
+  refuseWrites(): Promise<void>;
 }
 
 export const EXPORT_METADATA = 'notenest-export.json';
@@ -132,6 +138,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return stopping;
     },
     exportTo: (dir) => exportTo(dir, storage),
+    refuseWrites: () => storage.refuseWrites(),
   };
 }
 

@@ -19,7 +19,7 @@
  */
 /* global fetch */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -32,6 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { recordOf, removePidFile, startReaper, writePidFile } from './processes.mjs';
 
 export const MIN_JAVA = 21;
 const GCLOUD_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
@@ -285,6 +286,18 @@ async function startFirestoreEmulatorOnce({
   const output = [];
   for (const s of [child.stdout, child.stderr]) s.on('data', (d) => output.push(String(d)));
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  // Should this process end without stop() (a test run killed, a crash), a reaper kills it.
+  const pidFile = path.join(os.tmpdir(), `notenest-firestore-${host}-${port}.json`);
+  const id = randomUUID();
+  const reaper = startReaper(pidFile, id);
+  writePidFile(pidFile, {
+    id,
+    processes: [recordOf(child.pid, 'firestore'), reaper.record].filter(Boolean),
+  });
+  void exited.then(() => {
+    removePidFile(pidFile, id);
+    reaper.release();
+  });
   const hostPort = `${host}:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -4,6 +4,9 @@ export const SERVICES: readonly ['firestore', 'storage', 'auth', 'functions', 'h
 export type Service = (typeof SERVICES)[number];
 export type StackPorts = Record<Service, number>;
 
+/** The file in a stack's data directory that lists its processes while it runs. */
+export const PID_FILE: string;
+
 export function isLoopbackV4(host: string): boolean;
 export function stackPorts(): StackPorts;
 export function portFree(host: string, port: number): Promise<boolean>;
@@ -35,7 +38,11 @@ export interface Stack {
     FIREBASE_AUTH_EMULATOR_HOST: string;
   };
   ready: Promise<void>;
-  exited: Promise<{ tag: string; code: number }>;
+  /**
+   * The first process to exit, expected or not (code null: not a child of this process, e.g.
+   * Google's Firestore emulator). One that exits unexpectedly also stops the stack.
+   */
+  exited: Promise<{ tag: string; code: number | null }>;
   readonly stopping: boolean;
   running(): { tag: string; pid: number }[];
   tail(n?: number): string[];
@@ -44,6 +51,14 @@ export interface Stack {
 }
 
 export function createStack(options: StackOptions): Stack;
+/**
+ * Stops what the last stack with `dataDir` left running when it ended without stopping it (its
+ * pid file lists it); throws when that stack is still running. Resolves with what was running.
+ */
+export function stopLeftovers(
+  dataDir: string,
+  log?: (line: string) => void,
+): Promise<{ tag: string; pid: number }[]>;
 export function startStack(options: StackOptions): Promise<Stack>;
 
 /** Runs `fn` with the stack's background (Firestore, Storage) triggers paused. */

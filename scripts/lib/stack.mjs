@@ -12,6 +12,14 @@
  *   stack.url;             // http://127.0.0.23:5000
  *   await stack.stop();    // SIGINT to each process group; exports to dataDir
  *
+ * Nothing of a stack outlives the process that started it: while it runs, every process of it
+ * (function workers and Google's Firestore emulator, which firebase-tools starts in a session of
+ * its own, included) is listed in dataDir/stack-processes.json, and a reaper (./reaper.mjs)
+ * stops them should that process end without stopping them (SIGKILL, a crash); a start with the
+ * same dataDir stops what is still listed before it begins. An emulator that dies on its own
+ * (Google's Firestore emulator included, which firebase-tools would only warn about) stops the
+ * stack, with a line naming it.
+ *
  * Every port firebase-tools opens is bound to `host`: the emulators of firebase.json plus the
  * hub, logging, Eventarc and Cloud Tasks emulators (left on their default ports, firebase-tools
  * moves them when taken); the Emulator UI is off; functions are discovered through a manifest
@@ -24,13 +32,26 @@
  */
 /* global fetch, AbortSignal */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { resolveFirestoreEmulator } from './firestore-emulator.mjs';
+import {
+  descendantsOf,
+  isRunning,
+  killRecords,
+  readPidFile,
+  recordOf,
+  removePidFile,
+  startReaper,
+  stopRecords,
+  waitUntilGone,
+  writePidFile,
+} from './processes.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROJECT = 'demo-notenest';
@@ -42,7 +63,70 @@ const READY_TIMEOUT_MS = 180_000;
 /** firebase-tools' hub: bound to the stack's host, so its default port is free there. */
 const HUB_PORT = 4400;
 
+/**
+ * Every process a stack runs, recorded in its data directory while it runs (scripts/lib/
+ * processes.mjs): what its reaper, or the next start, stops when the stack could not.
+ */
+export const PID_FILE = 'stack-processes.json';
+/** How often the record of a stack's processes is brought up to date. */
+const SCAN_MS = 1000;
+/** The processes that export their data when they get SIGINT (the others are killed). */
+const LEADERS = ['storage', 'firebase'];
+/** What each tag of a stack's processes is, for messages. */
+const DESCRIPTIONS = {
+  storage: 'our Cloud Storage emulator',
+  firebase: 'firebase-tools: Auth, Functions and Hosting emulators',
+  firestore: "Google's Cloud Firestore emulator, java",
+};
+/** How long the ports of processes just stopped may take to be free again. */
+const PORTS_FREED_MS = 15_000;
+/** firebase-tools waits this long at most for its emulators to stop (then they are killed). */
+const STRAGGLER_MS = 5000;
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** What a process below a stack's children is, from its command line. */
+function tagOf(cmdline) {
+  if (/cloud-firestore-emulator|CloudFirestore/.test(cmdline)) return 'firestore';
+  if (/functionsEmulatorRuntime/.test(cmdline)) return 'functions-worker';
+  return 'helper';
+}
+
+/**
+ * Stops what the last stack with `dataDir` left running (its pid file lists it) when that stack
+ * ended without stopping it, e.g. killed with SIGKILL: its reaper may be at it already, and gets
+ * time to finish; then the emulators get SIGINT (they export) and what still runs is killed.
+ * Throws when that stack is in fact still running. Resolves with what was running.
+ */
+export async function stopLeftovers(dataDir, log = () => {}) {
+  const file = path.join(path.resolve(dataDir), PID_FILE);
+  const left = readPidFile(file);
+  if (!left) return [];
+  if (left.supervisor && isRunning(left.supervisor))
+    throw new Error(
+      `NoteNest is already running with ${dataDir} (process ${left.supervisor.pid}): stop it first`,
+    );
+  const running = (left.processes ?? []).filter(isRunning);
+  if (running.length) {
+    log(
+      `the last run ended without stopping ${running.length} of its processes ` +
+        `(${running.map((r) => `${r.tag} ${r.pid}`).join(', ')}): stopping them`,
+    );
+    const reaper = running.filter((r) => r.tag === 'reaper');
+    if (reaper.length) await waitUntilGone(reaper, 45_000);
+    await stopRecords(running, { leaders: left.leaders ?? LEADERS });
+    // A process that has just been killed can hold its ports a moment longer (a JVM's threads
+    // exit one by one): the caller checks them next.
+    if (left.host && left.ports) {
+      const deadline = Date.now() + PORTS_FREED_MS;
+      for (const port of Object.values(left.ports)) {
+        while (!(await portFree(left.host, port)) && Date.now() < deadline) await sleep(200);
+      }
+    }
+  }
+  rmSync(file, { force: true });
+  return running;
+}
 
 /**
  * Runs `fn` with the stack's Firestore and Storage triggers paused (firebase-tools' hub switch,
@@ -64,36 +148,6 @@ export async function withTriggersPaused(host, fn) {
   } finally {
     await flip('enable');
   }
-}
-
-/** Every process below `pid` (Linux /proc; empty elsewhere). */
-function descendants(pid) {
-  const childrenOf = new Map();
-  let entries = [];
-  try {
-    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
-  } catch {
-    return [];
-  }
-  for (const e of entries) {
-    try {
-      // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      childrenOf.set(ppid, [...(childrenOf.get(ppid) ?? []), Number(e)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out = [];
-  const queue = [pid];
-  while (queue.length) {
-    for (const child of childrenOf.get(queue.shift()) ?? []) {
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
 }
 
 /** True for an IPv4 loopback address (127.0.0.0/8). */
@@ -230,6 +284,71 @@ export function createStack({
   let stopped;
   let anyExit;
   const exited = new Promise((resolve) => (anyExit = resolve));
+  /** Set when a process ended on its own: what start() reports. */
+  let died;
+
+  // Every process of the stack (pid -> record), kept in the pid file, and the reaper that stops
+  // them should this process end without stopping them.
+  const id = randomUUID();
+  const pidFile = path.join(dataDir, PID_FILE);
+  const tracked = new Map();
+  let reaper;
+  let scanTimer;
+
+  function savePids() {
+    writePidFile(pidFile, {
+      id,
+      host,
+      ports,
+      leaders: LEADERS,
+      supervisor: recordOf(process.pid, 'supervisor'),
+      processes: [...tracked.values()],
+    });
+  }
+
+  /** An emulator ended while nobody was stopping the stack: say which, and stop the rest. */
+  function unexpectedExit(tag, pid, how) {
+    if (stopping) return;
+    died = `${tag} (${DESCRIPTIONS[tag] ?? tag}, pid ${pid}) exited unexpectedly${how ? ` (${how})` : ''}`;
+    log(`${died}: stopping the stack`);
+    void handle.stop();
+  }
+
+  /**
+   * Brings the record up to date: drops what ended (noticing an emulator that did), adds what
+   * the children started since (Google's Firestore emulator, function workers).
+   */
+  function scan() {
+    let changed = false;
+    for (const [pid, r] of tracked) {
+      if (isRunning(r)) continue;
+      tracked.delete(pid);
+      changed = true;
+      // A child's own exit is seen by its 'exit' event; java is firebase-tools' child, and
+      // firebase-tools only warns when it is killed.
+      if (r.tag === 'firestore') {
+        unexpectedExit('firestore', pid);
+        anyExit({ tag: 'firestore', code: null });
+      }
+    }
+    for (const info of descendantsOf(children.map((c) => c.child.pid)).values()) {
+      if (tracked.has(info.pid)) continue;
+      const { pid, pgid, starttime, cmdline } = info;
+      tracked.set(pid, { tag: tagOf(cmdline), pid, pgid, starttime, cmdline });
+      changed = true;
+    }
+    if (changed) savePids();
+  }
+
+  /** Starts the reaper and the pid file, then keeps the record up to date while the stack runs. */
+  function guard() {
+    mkdirSync(dataDir, { recursive: true });
+    reaper = startReaper(pidFile, id);
+    if (reaper.record) tracked.set(reaper.record.pid, reaper.record);
+    savePids();
+    scanTimer = setInterval(scan, SCAN_MS);
+    scanTimer.unref();
+  }
 
   function startChild(tag, args, env) {
     const child = spawn(process.execPath, args, {
@@ -239,11 +358,15 @@ export function createStack({
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     log(`${tag}: pid ${child.pid} (process group ${child.pid})`);
+    const r = recordOf(child.pid, tag);
+    if (r) tracked.set(child.pid, r);
+    savePids();
     const entry = { tag, child, exited: false, code: null, lines: [], waiters: [] };
     entry.done = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         entry.exited = true;
         entry.code = code ?? (signal ? 128 : 1);
+        unexpectedExit(tag, child.pid, signal ?? `code ${code}`);
         anyExit({ tag, code: entry.code });
         resolve(entry.code);
       });
@@ -269,6 +392,7 @@ export function createStack({
 
   async function waitForHttp(target, what, deadline) {
     for (;;) {
+      if (died) throw new Error(`${died} before ${what}`);
       if (stopping) throw new Error(`stopped before ${what}`);
       const dead = children.find((c) => c.exited);
       if (dead) throw new Error(`${dead.tag} exited (${dead.code}) before ${what}`);
@@ -290,6 +414,9 @@ export function createStack({
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      const r = recordOf(seedChild.pid, 'seed');
+      if (r) tracked.set(seedChild.pid, r);
+      savePids();
       const lines = [];
       for (const stream of [seedChild.stdout, seedChild.stderr]) {
         readline.createInterface({ input: stream }).on('line', (line) => {
@@ -308,12 +435,15 @@ export function createStack({
 
   async function start() {
     const deadline = Date.now() + readyTimeoutMs;
+    // What a stack killed before it could stop left running holds the ports: stopped first.
+    await stopLeftovers(dataDir, log);
     const taken = await takenPorts(host);
     if (taken.length) {
       const list = taken.map((t) => `${host}:${t.port} (${t.name})`).join(', ');
       throw new Error(`port ${list} in use: is NoteNest already running on ${host}?`);
     }
     if (stopping) throw new Error('stopped while starting');
+    guard();
     writeFileSync(configPath, JSON.stringify(configFor(host), null, 2) + '\n');
     mkdirSync(tmpDir, { recursive: true });
     const env = {
@@ -397,9 +527,11 @@ export function createStack({
     );
     await Promise.all([
       storageReady,
-      waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() =>
-        onPhase('firebase'),
-      ),
+      waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() => {
+        // Google's Firestore emulator is running now: watched from here on.
+        scan();
+        onPhase('firebase');
+      }),
     ]);
     // "ready" is printed even when the functions failed to load: wait until the API answers
     // through Hosting's rewrite and reaches Firestore.
@@ -415,7 +547,23 @@ export function createStack({
       await withTriggersPaused(host, () => runSeed({ ...env, ...emulatorEnv }));
       onPhase('seed');
     }
+    if (died) throw new Error(died);
     if (stopping) throw new Error('stopped while starting');
+  }
+
+  /** After the children: what they left (function workers, java) is given a moment, then killed. */
+  async function sweep() {
+    clearInterval(scanTimer);
+    const rest = [...tracked.values()].filter((r) => r.tag !== 'reaper');
+    if (!(await waitUntilGone(rest, STRAGGLER_MS))) {
+      const names = rest.filter(isRunning).map((r) => `${r.tag} ${r.pid}`);
+      log(`killing what the emulators left running: ${names.join(', ')}`);
+      killRecords(rest);
+      await waitUntilGone(rest, STRAGGLER_MS);
+    }
+    removePidFile(pidFile, id);
+    // Nothing is left to reap: the reaper finds no pid file of this stack and exits.
+    reaper?.release();
   }
 
   const handle = {
@@ -445,6 +593,8 @@ export function createStack({
     stop({ timeoutMs } = {}) {
       stopped ??= (async () => {
         stopping = true;
+        // The last look before the stop: a worker started since the last scan is known too.
+        if (reaper) scan();
         if (seedChild && seedChild.exitCode === null) seedChild.kill('SIGTERM');
         for (const c of children) {
           if (c.exited) continue;
@@ -458,6 +608,7 @@ export function createStack({
         if (timeoutMs !== undefined) timer = setTimeout(() => handle.kill(), timeoutMs);
         const codes = await Promise.all(children.map((c) => c.done));
         clearTimeout(timer);
+        await sweep();
         rmSync(configPath, { force: true });
         rmSync(tmpDir, { recursive: true, force: true });
         return children.map((c, i) => ({ tag: c.tag, code: codes[i] }));
@@ -467,23 +618,10 @@ export function createStack({
     /** SIGKILL to every process group still running (no export). */
     kill() {
       stopping = true;
-      for (const c of children) {
-        if (c.exited) continue;
-        // firebase-tools starts the Firestore emulator (java) in a process group of its own:
-        // killing firebase-tools' group alone would leave it holding the port.
-        for (const pid of [c.child.pid, ...descendants(c.child.pid)]) {
-          try {
-            process.kill(-pid, 'SIGKILL');
-          } catch {
-            // not a group leader, or already gone
-          }
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-        }
-      }
+      if (reaper) scan();
+      // firebase-tools starts the Firestore emulator (java) in a process group of its own:
+      // killing firebase-tools' group alone would leave it holding the port.
+      killRecords([...tracked.values()].filter((r) => r.tag !== 'reaper'));
     },
   };
   handle.ready = start();

@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../emulator/src/testing/chromium.js';
 import { buildDemoData } from '../../scripts/lib/demo-data.mjs';
+import { descendantsOf, isRunning } from '../../scripts/lib/processes.mjs';
 import { freeLoopbackHost } from '../support/stack.js';
 import { Output, ROOT, exited, portClosed } from './support.js';
 
@@ -135,6 +136,10 @@ describe('npm start', () => {
   });
 
   it('stops everything on Ctrl-C and keeps the data', async () => {
+    // Every process of the run: the emulators, Google's Firestore emulator (in a session of its
+    // own, below firebase-tools), function workers, the stack's reaper.
+    const tree = [...descendantsOf([child.pid!]).values()].map((p) => ({ ...p, tag: '' }));
+    expect(tree.some((p) => /cloud-firestore-emulator/.test(p.cmdline))).toBe(true);
     const t0 = Date.now();
     process.kill(-child.pid!, 'SIGINT');
     const code = await Promise.race([
@@ -167,6 +172,11 @@ describe('npm start', () => {
       await expect
         .poll(() => alive(pgid), { timeout: 10_000, message: `group ${pgid}` })
         .toBe(false);
+    await expect
+      .poll(() => tree.filter(isRunning).map((p) => `${p.pid} ${p.cmdline.slice(0, 100)}`), {
+        timeout: 10_000,
+      })
+      .toEqual([]);
     // Our Storage emulator's export, and firebase-tools' (Auth and Firestore).
     expect(existsSync(path.join(dataDir, 'notenest-export.json'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'storage'))).toBe(true);

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { descendantsOf, isRunning } from '../../scripts/lib/processes.mjs';
 import { createStudent, startTestStack, type TestStack } from '../support/stack.js';
 import { PROJECT, portClosed, signIn } from './support.js';
 
@@ -73,6 +74,34 @@ describe('test stacks', () => {
     // Both seeded with the same demo data.
     for (const s of stacks) expect((await doc(s, 'notes/demo-note-01')).status).toBe(200);
   });
+
+  it('stop by themselves when an emulator dies, saying which, and leave no process', async () => {
+    const b = stacks[1]!;
+    // The stack's processes, found from what this process started: the two started with the
+    // stack's generated config (our Storage emulator, firebase-tools) and all below them.
+    const leaders = [...descendantsOf([process.pid]).values()].filter((p) =>
+      p.cmdline.includes(`.firebase.${b.host}.json`),
+    );
+    expect(leaders).toHaveLength(2);
+    const all = [...leaders, ...descendantsOf(leaders.map((p) => p.pid)).values()].map((p) => ({
+      ...p,
+      tag: '',
+    }));
+    // Google's Firestore emulator, firebase-tools' child: firebase-tools only warns when it dies.
+    const java = all.find((p) => /cloud-firestore-emulator/.test(p.cmdline));
+    expect(java).toBeDefined();
+    process.kill(java!.pid, 'SIGKILL');
+    expect(await b.exited).toMatchObject({ tag: 'firestore' });
+    expect(b.logs.join('\n')).toMatch(
+      new RegExp(
+        `firestore \\(Google's Cloud Firestore emulator, java, pid ${java!.pid}\\) exited unexpectedly`,
+      ),
+    );
+    await expect
+      .poll(() => all.filter(isRunning).map((p) => p.cmdline.slice(0, 80)), { timeout: 60_000 })
+      .toEqual([]);
+    expect(listeningPorts(b.host)).toEqual([]);
+  }, 120_000);
 
   it('stop, freeing their ports', async () => {
     await Promise.all(stacks.map((s) => s.stop()));

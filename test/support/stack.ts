@@ -46,6 +46,12 @@ export interface StackAddress {
 
 export interface TestStack extends StackAddress {
   ports: Stack['ports'];
+  /** Where the stack keeps its data and its pid file (PID_FILE of scripts/lib/stack.mjs). */
+  dataDir: string;
+  /** The stack's own lines (what it started, what ended): printed with NOTENEST_STACK_LOG=1. */
+  logs: string[];
+  /** The first of its processes to exit (one that exits unexpectedly stops the stack). */
+  exited: Stack['exited'];
   /** Stops every process (within a minute) and removes the data directory. */
   stop(): Promise<void>;
 }
@@ -86,12 +92,16 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
   for (let attempt = 0; attempt < 5; attempt++) {
     const host = await freeLoopbackHost();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'nn-stack-'));
+    const logs: string[] = [];
     try {
       const stack = await startStack({
         host,
         dataDir,
         seed: options.seed ?? true,
-        log: verbose ? (line) => process.stderr.write(`[stack ${host}] ${line}\n`) : undefined,
+        log: (line) => {
+          logs.push(line);
+          if (verbose) process.stderr.write(`[stack ${host}] ${line}\n`);
+        },
         output: verbose
           ? (tag, line) => process.stderr.write(`[${tag} ${host}] ${line}\n`)
           : undefined,
@@ -100,6 +110,9 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
         url: stack.url,
         host,
         ports: stack.ports,
+        dataDir,
+        logs,
+        exited: stack.exited,
         async stop() {
           await stack.stop({ timeoutMs: 60_000 });
           await rm(dataDir, { recursive: true, force: true });

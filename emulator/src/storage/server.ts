@@ -14,7 +14,13 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleFirebase } from './firebase-api.js';
-import { handleGcs, handleGcsCopy, handleGcsUpload } from './gcs-api.js';
+import {
+  handleGcs,
+  handleGcsAcl,
+  handleGcsCopy,
+  handleGcsPostPolicy,
+  handleGcsUpload,
+} from './gcs-api.js';
 import { HttpError, cors, drain, readJson, sendError, sendJson } from './http.js';
 import { MultipartError } from './multipart.js';
 import type { RulesFile, StorageRulesCompiler } from './rules-hook.js';
@@ -66,8 +72,16 @@ export interface StorageServer {
     rehashedBytes: number;
     streamedOutBytes: number;
   };
+  /**
+   * From now on answers every write (any method but GET, HEAD and OPTIONS) 503 and resolves once
+   * the writes already running have been answered. A stop calls it before exporting: a write
+   * acknowledged after the export read the store would be lost on the next start.
+   */
+  refuseWrites(): Promise<void>;
   close(): Promise<void>;
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function route(
   svc: StorageService,
@@ -155,6 +169,11 @@ async function route(
     });
     return;
   }
+  m = /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/([^/]+)\/acl(?:\/[^/]*)?$/.exec(p);
+  if (m && method === 'POST') {
+    await handleGcsAcl(svc, req, res, decodeURIComponent(m[1]!), decodeURIComponent(m[2]!));
+    return;
+  }
   // With STORAGE_EMULATOR_HOST the GCS client puts no /storage/v1 before /b; accept both.
   m = /^(?:\/storage\/v1)?\/b(?:\/([^/]+)(?:\/o(?:\/(.*))?)?)?\/?$/.exec(p);
   if (m) {
@@ -162,6 +181,12 @@ async function route(
     const hasO = /\/o(\/|$)/.test(p.replace(/^(?:\/storage\/v1)?\/b\/[^/]+/, ''));
     const rawName = bucket === null ? null : hasO ? (m[2] ?? '') : null;
     await handleGcs(svc, req, res, url, bucket, rawName, false);
+    return;
+  }
+  // A browser form's upload with a signed POST policy (Bucket/File generateSignedPostPolicy).
+  m = /^\/([^/]+)\/?$/.exec(p);
+  if (m && method === 'POST') {
+    await handleGcsPostPolicy(svc, req, res, decodeURIComponent(m[1]!));
     return;
   }
   // Public URL form `/{bucket}/{name}` (File.publicUrl()).
@@ -193,8 +218,28 @@ export async function startStorageServer(
     options.rulesCompiler === undefined ? storageRulesCompiler : options.rulesCompiler,
   );
 
+  let refusingWrites = false;
+  let writesInFlight = 0;
+  let writesDone: (() => void) | undefined;
+  let writesRefused: Promise<void> | undefined;
   const server = http.createServer((req, res) => {
     cors(req, res);
+    if (!READ_METHODS.has(req.method ?? 'GET')) {
+      if (refusingWrites) {
+        // Closing the connection too: a client retrying on it would only meet the same answer.
+        res.setHeader('Connection', 'close');
+        sendError(res, 503, 'The Storage emulator is shutting down.', 'backendError');
+        req.resume();
+        return;
+      }
+      writesInFlight++;
+      // 'close' comes after the response was sent (or the client went away): either way the
+      // write can no longer be acknowledged, so the export may begin.
+      res.once('close', () => {
+        writesInFlight--;
+        if (writesInFlight === 0) writesDone?.();
+      });
+    }
     route(svc, handle, req, res).catch((e: unknown) => {
       if (e instanceof HttpError) sendError(res, e.status, e.message, e.reason);
       else if (e instanceof MultipartError) sendError(res, 400, e.message);
@@ -234,6 +279,14 @@ export async function startStorageServer(
       return snap;
     },
     importFrom: (dir) => svc.store.importFrom(dir),
+    refuseWrites() {
+      refusingWrites = true;
+      writesRefused ??=
+        writesInFlight === 0
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => (writesDone = resolve));
+      return writesRefused;
+    },
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
