@@ -7,6 +7,7 @@
  */
 import express, { type Express } from 'express';
 import { identify, type TokenVerifier } from './http/auth.js';
+import { bodyLimit, JSON_BODY_LIMIT } from './http/body-limit.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { readMeter, readMeterEnabled } from './http/read-meter.js';
 import { adminRoutes } from './routes/admin.js';
@@ -26,10 +27,18 @@ export interface AppDeps extends HealthDeps {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Behind the Functions runtime this app is mounted in the runtime's own Express app, which has
+  // already set the header by the time a request gets here: disabling it above is not enough.
+  app.use((_req, res, next) => {
+    res.removeHeader('x-powered-by');
+    next();
+  });
   app.set('trust proxy', true);
+  // Before anything reads a body (the runtime's parsing bypasses express.json's limit).
+  app.use(bodyLimit());
   // Benchmarks only (NOTENEST_READ_METER=1): each answer says how many documents it read.
   if (readMeterEnabled()) app.use(readMeter());
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   const api = express.Router();
   api.use(healthRoutes(deps));

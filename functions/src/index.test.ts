@@ -52,6 +52,47 @@ describe('api function', () => {
     expect(await res.json()).toEqual({ success: false, message: 'No route for GET /api/nope' });
   });
 
+  // Issue 29: the runtime reads and parses bodies up to its own 32 MB before the function runs, so
+  // express.json's limit never applied (a 5 MB body was taken).
+  it('refuses a JSON body over 1 MB with 413 before anything reads it', async () => {
+    const body = JSON.stringify({
+      email: 'nobody@example.test',
+      password: 'secret123',
+      padding: 'x'.repeat(1024 * 1024),
+    });
+    const res = await fetch(stack.url('/api/auth/signin'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'The request body is too large (at most 1 MB)',
+    });
+  });
+
+  it('refuses a multipart body over the largest form (a 10 MB file) with 413 on any route', async () => {
+    const boundary = '----big29';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="a.txt"\r\n\r\n`,
+      ),
+      Buffer.alloc(21 * 1024 * 1024, 0x61),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(stack.url('/api/auth/signup'), {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'The form is too large (files may be at most 10 MB)',
+    });
+  });
+
   it('answers malformed JSON with 400, not 500', async () => {
     const res = await fetch(stack.url('/api/health'), {
       method: 'POST',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { USERNAME_MESSAGES, usernameKey, usernameProblem, usernameVariant } from './usernames.js';
+import {
+  USERNAME_MESSAGES,
+  normalizeUsername,
+  usernameFromName,
+  usernameKey,
+  usernameProblem,
+  usernameVariant,
+} from './usernames.js';
 import { collegeDocId } from './colleges.js';
 
 describe('usernames', () => {
@@ -19,6 +26,41 @@ describe('usernames', () => {
     expect(usernameProblem('a/b')).toBe(USERNAME_MESSAGES.slash);
     expect(usernameProblem('__id__')).toBe(USERNAME_MESSAGES.reserved);
     expect(usernameProblem('..')).toBe(USERNAME_MESSAGES.reserved);
+  });
+
+  // Issue 29: a name that displays exactly like another is refused, not a second name.
+  it('refuses invisible characters: format (Cf), control (Cc) and line separators', () => {
+    for (const hidden of [
+      '\u200B',
+      '\u200C',
+      '\u200D',
+      '\u2060',
+      '\u202E',
+      '\u2066',
+      '\uFEFF',
+      '\u00AD',
+      '\u0000',
+      '\n',
+      '\u2028',
+      '\u2029',
+    ])
+      expect(usernameProblem(`ali${hidden}ce`)).toBe(USERNAME_MESSAGES.invisible);
+    // Marks that are part of a letter are not format characters.
+    expect(usernameProblem('गणित')).toBeNull();
+    expect(usernameProblem('José')).toBeNull();
+  });
+
+  it('normalizes compatibility forms (NFKC), and refuses a name stored without it', () => {
+    expect(normalizeUsername(' ａｌｉｃｅ ')).toBe('alice');
+    expect(normalizeUsername('𝐚𝐥𝐢𝐜𝐞')).toBe('alice');
+    expect(normalizeUsername('Jose\u0301')).toBe('José');
+    expect(usernameProblem('ａｌｉｃｅ')).toBe(USERNAME_MESSAGES.compatibility);
+    expect(usernameProblem(normalizeUsername('ａｌｉｃｅ'))).toBeNull();
+  });
+
+  it('makes a name from a display name: normalized, invisible characters dropped', () => {
+    expect(usernameFromName(' ａｌｉ\u200Bce ')).toBe('alice');
+    expect(usernameProblem(usernameFromName('Pri\u202Eya'))).toBeNull();
   });
 
   it('variants keep the suffix within 40 characters', () => {

@@ -205,6 +205,21 @@ pairs('users/{uid}: attacks on create', [
       return signUp('owner', w, newProfile(w.owner, { username: `a/b ${n}` }), { key: `a_b ${n}` });
     },
   },
+  // Issue 29: a name with an invisible character displays exactly like one without it.
+  ...[
+    ['a zero-width space (Cf)', '\u200B'],
+    ['a zero-width joiner (Cf)', '\u200D'],
+    ['a right-to-left override (Cf)', '\u202E'],
+    ['a byte order mark (Cf)', '\uFEFF'],
+    ['a soft hyphen (Cf)', '\u00AD'],
+    ['a control character (Cc)', '\u0007'],
+    ['a line separator (Zl)', '\u2028'],
+    ['two line breaks (Cc; the check spans lines)', '\n \n'],
+  ].map(([what, hidden]) => ({
+    name: `username without vs with ${what}`,
+    allow: async () => create(await owner(false), { username: `ali ce ${fresh('n')}` }),
+    deny: async () => create(await owner(false), { username: `ali${hidden}ce ${fresh('n')}` }),
+  })),
 ]);
 
 pairs('usernames/{key}: claims', [

@@ -11,14 +11,21 @@ import { isMultipart, readMultipart, type UploadedFile } from './multipart.js';
 /** Bytes of a form beyond its file: fields and part headers. */
 const FORM_OVERHEAD = 256 * 1024;
 
+/**
+ * The largest form body taken for files of `maxFileBytes`: a too-large file is counted to the end
+ * (to report its size) up to twice the limit.
+ */
+export function formBodyLimit(maxFileBytes: number): number {
+  return 2 * maxFileBytes + FORM_OVERHEAD;
+}
+
 export function form(maxFileBytes: number = MAX_NOTE_FILE_BYTES): RequestHandler {
   return async (req, res, next) => {
     try {
       if (isMultipart(req)) {
         const { fields, files } = await readMultipart(req, {
           fileBytes: maxFileBytes,
-          // Count a too-large file to the end (to report its size) up to twice the limit.
-          totalBytes: 2 * maxFileBytes + FORM_OVERHEAD,
+          totalBytes: formBodyLimit(maxFileBytes),
         });
         req.body = fields;
         res.locals['files'] = files;

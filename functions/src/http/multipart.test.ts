@@ -98,6 +98,56 @@ describe('readMultipart', () => {
     });
   });
 
+  // Issue 29: a body cut inside a file part errored the part's stream with no listener, and
+  // "Unexpected end of form" became an uncaught exception that ended the process.
+  describe('a body that ends inside a file part', () => {
+    const cut = body([
+      { headers: 'Content-Disposition: form-data; name="title"', data: 'Notes' },
+      {
+        headers: 'Content-Disposition: form-data; name="file"; filename="a.pdf"',
+        data: Buffer.alloc(2000, 0x61),
+      },
+    ]).subarray(0, 600);
+
+    /** Runs `read` while recording uncaught exceptions (the crash this guards against). */
+    async function uncaughtDuring(read: () => Promise<unknown>): Promise<unknown[]> {
+      const uncaught: unknown[] = [];
+      const record = (err: unknown) => uncaught.push(err);
+      process.on('uncaughtException', record);
+      try {
+        await read();
+        // A destroyed stream emits its 'error' on process.nextTick; every nextTick callback has
+        // run before setImmediate's, so an unheard error would have been thrown by now.
+        await new Promise((r) => setImmediate(r));
+      } finally {
+        process.off('uncaughtException', record);
+      }
+      return uncaught;
+    }
+
+    it.each([undefined, 1, 64])(
+      'answers 400 and throws nothing (chunks of %s bytes)',
+      async (size) => {
+        const uncaught = await uncaughtDuring(() =>
+          expect(readMultipart(request(cut, size), LIMITS)).rejects.toMatchObject({
+            status: 400,
+            message: 'Malformed multipart body: Unexpected end of form',
+          }),
+        );
+        expect(uncaught).toEqual([]);
+      },
+    );
+
+    it('answers 413 and throws nothing when the cap is passed inside the file', async () => {
+      const uncaught = await uncaughtDuring(() =>
+        expect(
+          readMultipart(request(cut, 100), { ...LIMITS, totalBytes: 300 }),
+        ).rejects.toMatchObject({ status: 413 }),
+      );
+      expect(uncaught).toEqual([]);
+    });
+  });
+
   it('refuses a multipart content type without a boundary', async () => {
     const req = { headers: { 'content-type': 'multipart/form-data' }, rawBody: buf };
     await expect(readMultipart(req as unknown as Request, LIMITS)).rejects.toMatchObject({

@@ -7,7 +7,7 @@
  */
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { HttpError } from './errors.js';
+import { HttpError, formTooLarge } from './errors.js';
 
 export interface UploadedFile {
   field: string;
@@ -40,11 +40,18 @@ export function isMultipart(req: Pick<Request, 'headers'>): boolean {
   return /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
 }
 
+/** The body the Functions runtime already read (Cloud Functions and its emulator), if any. */
+export function rawBodyOf(req: Pick<Request, 'headers'>): Buffer | null {
+  const raw = (req as { rawBody?: unknown }).rawBody;
+  return Buffer.isBuffer(raw) ? raw : null;
+}
+
 /** The request's body: `rawBody` when the runtime read it, else its stream (capped). */
-async function* bodyOf(req: Request, totalBytes: number): AsyncGenerator<Buffer> {
-  const raw = (req as Request & { rawBody?: unknown }).rawBody;
-  if (Buffer.isBuffer(raw)) {
-    if (raw.length > totalBytes) throw new HttpError(413, 'The request is too large');
+async function* bodyOf(req: Request, limits: MultipartLimits): AsyncGenerator<Buffer> {
+  const { totalBytes } = limits;
+  const raw = rawBodyOf(req);
+  if (raw) {
+    if (raw.length > totalBytes) throw formTooLarge(limits.fileBytes);
     yield raw;
     return;
   }
@@ -54,7 +61,7 @@ async function* bodyOf(req: Request, totalBytes: number): AsyncGenerator<Buffer>
     if (total > totalBytes) {
       // Stop reading: the connection closes after the answer instead of pulling megabytes.
       req.unpipe?.();
-      throw new HttpError(413, 'The request is too large');
+      throw formTooLarge(limits.fileBytes);
     }
     yield chunk;
   }
@@ -115,6 +122,11 @@ export async function readMultipart(
       stream.on('end', () => {
         files[name] = { ...file, data: Buffer.concat(chunks) };
       });
+      // A body that ends inside this part (or a parser destroyed mid-part) errors the part's own
+      // stream too; unheard, that error is an uncaught exception that ends the whole process.
+      stream.on('error', (err: Error) =>
+        fail(new HttpError(400, `Malformed multipart body: ${err.message}`)),
+      );
     });
     parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many form fields')));
     parser.on('filesLimit', () => fail(new HttpError(400, 'Too many files')));
@@ -127,7 +139,7 @@ export async function readMultipart(
   done.catch(() => {});
 
   try {
-    for await (const chunk of bodyOf(req, limits.totalBytes)) parser.write(chunk);
+    for await (const chunk of bodyOf(req, limits)) parser.write(chunk);
   } catch (err) {
     parser.destroy();
     throw err;

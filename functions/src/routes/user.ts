@@ -3,8 +3,8 @@
  * (cascade) and a user's uploads.
  */
 import { MAX_AVATAR_BYTES, idParams, profileUpdateBody } from '@notenest/shared';
-import { Router } from 'express';
-import { callerOf, requireSelfOrAdmin } from '../http/auth.js';
+import { Router, type RequestHandler } from 'express';
+import { callerOf, requireCaller, requireSelfOrAdmin } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { fileOf, form } from '../http/forms.js';
 import { parseOr400, valid, validate } from '../http/validate.js';
@@ -14,6 +14,7 @@ import { deletePrefix, saveWithToken, safeFileName } from '../services/storage.j
 import {
   applyProfileChanges,
   adminCount,
+  freshSession,
   getProfile,
   USER_MESSAGES,
   type ProfileChanges,
@@ -46,34 +47,65 @@ function isAvatarImage(data: Buffer, type: string): boolean {
 const byId = { params: idParams('id') };
 const byUserId = { params: idParams('userId') };
 
+/**
+ * The profile's owner only: an admin's edits of others go through PUT /api/admin/users/{id}
+ * (role claim included). 401 without a session, 403 for anyone else.
+ */
+const ownerOnly: RequestHandler = (_req, res, next) => {
+  const uid = valid(res, byId).params.id;
+  if (requireCaller(res).uid !== uid)
+    throw new HttpError(403, 'You can only update your own profile');
+  next();
+};
+
 export function userRoutes(): Router {
   const router = Router();
 
-  router.post('/user/update/:id', validate(byId), form(MAX_AVATAR_BYTES), async (req, res) => {
-    const uid = valid(res, byId).params.id;
-    const caller = requireSelfOrAdmin(res, uid, 'You can only update your own profile');
-    // An admin's edits of others go through PUT /api/admin/users/{id} (role claim included).
-    if (caller.uid !== uid) throw new HttpError(403, 'You can only update your own profile');
-    // After the caller check: someone else's account answers 403 whatever the fields.
-    const body = parseOr400(profileUpdateBody, req.body);
-    const changes: ProfileChanges = {};
-    for (const key of ['username', 'email', 'password', 'avatar'] as const)
-      if (body[key] !== undefined) Object.assign(changes, { [key]: body[key] });
-    if (!(await getProfile(uid))) throw new HttpError(404, USER_MESSAGES.notFound);
-    const file = fileOf(res, 'avatar');
-    if (file) {
-      if (file.truncated) throw new HttpError(413, 'The image is larger than 2 MB');
-      const ext = AVATAR_TYPES[file.contentType];
-      if (!ext || !isAvatarImage(file.data, file.contentType))
-        throw new HttpError(400, 'The avatar must be a PNG, JPEG, GIF or WebP image');
-      // One avatar per user: the previous one goes (it would be orphaned otherwise).
-      await deletePrefix(`avatars/${uid}/`);
-      const name = safeFileName(`avatar-${Date.now()}.${ext}`);
-      changes.avatar = await saveWithToken(`avatars/${uid}/${name}`, file.data, file.contentType);
-    }
-    const user = await applyProfileChanges(uid, changes);
-    res.json({ success: true, message: 'Profile updated successfully!', ...user });
-  });
+  // The caller is checked before form() reads the body: nobody unknown gets the parser's work.
+  router.post(
+    '/user/update/:id',
+    validate(byId),
+    ownerOnly,
+    form(MAX_AVATAR_BYTES),
+    async (req, res) => {
+      const uid = valid(res, byId).params.id;
+      // After the caller check: someone else's account answers 403 whatever the fields.
+      const body = parseOr400(profileUpdateBody, req.body);
+      const changes: ProfileChanges = {};
+      for (const key of ['username', 'email', 'password', 'avatar'] as const)
+        if (body[key] !== undefined) Object.assign(changes, { [key]: body[key] });
+      const before = await getProfile(uid);
+      if (!before) throw new HttpError(404, USER_MESSAGES.notFound);
+      const file = fileOf(res, 'avatar');
+      if (file) {
+        if (file.truncated) throw new HttpError(413, 'The image is larger than 2 MB');
+        const ext = AVATAR_TYPES[file.contentType];
+        if (!ext || !isAvatarImage(file.data, file.contentType))
+          throw new HttpError(400, 'The avatar must be a PNG, JPEG, GIF or WebP image');
+        // One avatar per user: the previous one goes (it would be orphaned otherwise).
+        await deletePrefix(`avatars/${uid}/`);
+        const name = safeFileName(`avatar-${Date.now()}.${ext}`);
+        changes.avatar = await saveWithToken(`avatars/${uid}/${name}`, file.data, file.contentType);
+      }
+      const user = await applyProfileChanges(uid, changes);
+      // Auth revokes every session of an account whose password or email changes, the caller's
+      // own too: the answer carries a new one (as sign-in's does), so the caller stays signed in.
+      const revoked =
+        changes.password !== undefined ||
+        (changes.email !== undefined && changes.email !== before['email']);
+      const session = revoked ? await freshSession(uid) : null;
+      res.json({
+        success: true,
+        message: 'Profile updated successfully!',
+        ...user,
+        ...(session && {
+          token: session.idToken,
+          refreshToken: session.refreshToken,
+          expiresIn: session.expiresIn,
+        }),
+      });
+    },
+  );
 
   router.delete('/user/delete/:id', validate(byId), async (_req, res) => {
     const uid = valid(res, byId).params.id;

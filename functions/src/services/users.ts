@@ -10,6 +10,7 @@ import {
   queryTokens,
   userSearchTerms,
   usernameKey,
+  usernameFromName,
   usernameProblem,
   usernameVariant,
   type SignUpBody,
@@ -44,24 +45,11 @@ async function usernameFree(tx: Transaction | null, username: string, uid: strin
 
 /**
  * Claims `username` for `uid` in `tx` (usernames/{lower case}: names are unique whatever their
- * case) and releases `previous` when it was theirs. Reads first: call before `tx`'s other writes.
- * Throws 409 when someone else has the name.
+ * case). Reads first: call before `tx`'s other writes. Throws 409 when someone else has the name.
  */
-async function claimUsername(
-  tx: Transaction,
-  uid: string,
-  username: string,
-  previous?: string,
-): Promise<() => void> {
+async function claimUsername(tx: Transaction, uid: string, username: string): Promise<() => void> {
   if (!(await usernameFree(tx, username, uid))) throw new HttpError(409, USERNAME_MESSAGES.taken);
-  const old =
-    previous !== undefined && usernameKey(previous) !== usernameKey(username)
-      ? await tx.get(claimRef(previous))
-      : null;
-  return () => {
-    tx.set(claimRef(username), { uid });
-    if (old?.exists && old.get('uid') === uid) tx.delete(old.ref);
-  };
+  return () => tx.set(claimRef(username), { uid });
 }
 
 /** Releases `uid`'s claim of `username` (account deletion). */
@@ -154,7 +142,7 @@ export async function ensureProfile(
   if (existing.exists) return userView(uid, existing.data()!);
   const record = await auth().getUser(uid).catch(authError);
   const email = (record.email ?? hints.email ?? '').toLowerCase();
-  let username = (hints.name ?? record.displayName ?? email.split('@')[0] ?? '').trim();
+  let username = usernameFromName(hints.name ?? record.displayName ?? email.split('@')[0] ?? '');
   username = [...username].slice(0, USER_LIMITS.username.max).join('');
   if (charLength(username) < USER_LIMITS.username.min) username = `user-${uid.slice(0, 6)}`;
   const photo = hints.photo ?? record.photoURL ?? null;
@@ -193,22 +181,52 @@ function identityToolkitUrl(method: string): string {
   return `${base}/v1/accounts:${method}?key=${encodeURIComponent(key)}`;
 }
 
-export async function passwordSignIn(
-  email: string,
-  password: string,
-): Promise<{ uid: string; idToken: string; refreshToken: string; expiresIn: number }> {
-  const res = await fetch(identityToolkitUrl('signInWithPassword'), {
+export interface Session {
+  uid: string;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/** Posts to an Identity Toolkit (Auth REST) endpoint; its JSON answer, and whether it was ok. */
+async function identityToolkit(method: string, body: object) {
+  const res = await fetch(identityToolkitUrl(method), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
   });
-  const body = (await res.json().catch(() => ({}))) as {
+  const answer = (await res.json().catch(() => ({}))) as {
     localId?: string;
     idToken?: string;
     refreshToken?: string;
     expiresIn?: string;
     error?: { message?: string };
   };
+  return { res, answer };
+}
+
+/**
+ * A new session of `uid` (an ID token and its refresh token), for a caller whose own change of
+ * password or email just revoked their sessions (Auth does so on either change): the facade's
+ * answer carries it, so the API's own update keeps its caller signed in. A custom token exchanged
+ * at Auth's REST endpoint. In production the function's service account signs the custom token
+ * (it needs the "Service Account Token Creator" role on itself, iam.serviceAccounts.signBlob).
+ */
+export async function freshSession(uid: string): Promise<Session> {
+  const token = await auth().createCustomToken(uid);
+  const { res, answer } = await identityToolkit('signInWithCustomToken', { token });
+  if (!res.ok || !answer.idToken)
+    throw new Error(`custom token sign-in answered ${res.status}: ${answer.error?.message ?? ''}`);
+  return {
+    uid,
+    idToken: answer.idToken,
+    refreshToken: answer.refreshToken ?? '',
+    expiresIn: Number(answer.expiresIn ?? 3600),
+  };
+}
+
+export async function passwordSignIn(email: string, password: string): Promise<Session> {
+  const { res, answer: body } = await identityToolkit('signInWithPassword', { email, password });
   if (!res.ok || !body.idToken || !body.localId) {
     const reason = body.error?.message ?? '';
     if (/USER_DISABLED/.test(reason)) throw new HttpError(403, 'This account has been disabled');
@@ -251,54 +269,111 @@ export interface ProfileChanges {
 }
 
 /**
+ * Holds `username` for `uid` beside the name they have (a rename's first step). Resolves to true
+ * when this call made the claim, false when it was already theirs (a change of case only, "alice"
+ * -> "Alice", keeps its claim); 409 when someone else has it.
+ */
+async function holdUsername(uid: string, username: string): Promise<boolean> {
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(claimRef(username));
+    if (snap.exists && snap.get('uid') !== uid) throw new HttpError(409, USERNAME_MESSAGES.taken);
+    if (snap.exists) return false;
+    tx.create(snap.ref, { uid });
+    return true;
+  });
+}
+
+/** A compensation step: failing, it is logged, and the error that called for it is what counts. */
+async function undo(what: string, step: () => Promise<unknown>): Promise<void> {
+  await step().catch((err: unknown) => console.error(`users: could not undo ${what}`, err));
+}
+
+/**
  * Applies profile changes everywhere they live: Auth (email, password, display name, role claim),
  * the profile, and the username's copies. The role claim and the profile's mirror change together.
+ *
+ * No one transaction spans the username claims, Auth and the profile, so a change goes in steps,
+ * each failure undoing the steps before it; whatever fails, the names and the profile are as they
+ * were (issue 29: a taken email used to leave the old name released and the new one claimed):
+ * 1. the new name is claimed and the old one kept (taken: 409, nothing has changed);
+ * 2. Auth changes (a taken email: 409, and the new claim is released again);
+ * 3. the role, then one transaction that writes the profile and releases the old name (failing:
+ *    Auth's email and display name are put back and the new claim released; a new password
+ *    stays, as Auth cannot give back the old one).
  */
 export async function applyProfileChanges(uid: string, changes: ProfileChanges): Promise<UserView> {
   const ref = db().doc(`users/${uid}`);
   const before = (await ref.get()).data();
   if (!before) throw new HttpError(404, USER_MESSAGES.notFound);
-
-  // A new username is claimed first, so a taken name changes nothing at all. A change of case
-  // only ("alice" -> "Alice") keeps the same claim.
-  if (changes.username !== undefined && changes.username !== before['username']) {
-    const wanted = changes.username;
-    await db().runTransaction(async (tx) => {
-      const current = (await tx.get(ref)).get('username') as string | undefined;
-      (await claimUsername(tx, uid, wanted, current))();
-    });
-  }
+  const wanted =
+    changes.username !== undefined && changes.username !== before['username']
+      ? changes.username
+      : undefined;
 
   const authUpdate: { email?: string; password?: string; displayName?: string } = {};
   if (changes.email !== undefined && changes.email !== before['email'])
     authUpdate.email = changes.email;
   if (changes.password !== undefined) authUpdate.password = changes.password;
-  if (changes.username !== undefined && changes.username !== before['username'])
-    authUpdate.displayName = changes.username;
-  if (Object.keys(authUpdate).length) await auth().updateUser(uid, authUpdate).catch(authError);
+  if (wanted !== undefined) authUpdate.displayName = wanted;
 
-  if (changes.role !== undefined && changes.role !== before['role']) {
-    const demoting = changes.role !== 'admin';
-    // A demotion takes effect at once: the profile's role first (firestore.rules and
-    // storage.rules require it beside the claim), then the claim, then every session is revoked
-    // (the API verifies tokens with checkRevoked, so the old ID token stops working now rather
-    // than when it expires).
-    if (demoting) await ref.update({ role: 'user' });
-    const record = await auth().getUser(uid).catch(authError);
-    const claims = { ...(record.customClaims ?? {}) };
-    if (changes.role === 'admin') claims['role'] = 'admin';
-    else delete claims['role'];
-    await auth().setCustomUserClaims(uid, claims);
-    if (demoting) await auth().revokeRefreshTokens(uid);
-  }
+  // 1. Hold the new name.
+  const claimed = wanted !== undefined && (await holdUsername(uid, wanted));
+  const releaseClaim = () =>
+    claimed ? undo(`the claim of ${wanted}`, () => releaseUsername(uid, wanted)) : undefined;
 
+  // 2. Auth.
+  if (Object.keys(authUpdate).length)
+    await auth()
+      .updateUser(uid, authUpdate)
+      .catch(async (err: unknown) => {
+        await releaseClaim();
+        return authError(err);
+      });
+
+  // 3. The role and the profile.
   const update: Record<string, unknown> = {};
   if (authUpdate.email !== undefined) update['email'] = authUpdate.email;
-  if (authUpdate.displayName !== undefined) update['username'] = authUpdate.displayName;
+  if (wanted !== undefined) update['username'] = wanted;
   if (changes.avatar !== undefined) update['avatar'] = changes.avatar;
   if (changes.role !== undefined) update['role'] = changes.role;
-  if (Object.keys(update).length) await ref.update(update);
-  if (authUpdate.displayName !== undefined) await syncUsername(uid, authUpdate.displayName);
+  try {
+    if (changes.role !== undefined && changes.role !== before['role']) {
+      const demoting = changes.role !== 'admin';
+      // A demotion takes effect at once: the profile's role first (firestore.rules and
+      // storage.rules require it beside the claim), then the claim, then every session is revoked
+      // (the API verifies tokens with checkRevoked, so the old ID token stops working now rather
+      // than when it expires).
+      if (demoting) await ref.update({ role: 'user' });
+      const record = await auth().getUser(uid).catch(authError);
+      const claims = { ...(record.customClaims ?? {}) };
+      if (changes.role === 'admin') claims['role'] = 'admin';
+      else delete claims['role'];
+      await auth().setCustomUserClaims(uid, claims);
+      if (demoting) await auth().revokeRefreshTokens(uid);
+    }
+    if (Object.keys(update).length)
+      await db().runTransaction(async (tx) => {
+        // The name the profile has now (another rename may have landed since `before`).
+        const current = (await tx.get(ref)).get('username') as unknown;
+        const old =
+          wanted !== undefined &&
+          typeof current === 'string' &&
+          usernameKey(current) !== usernameKey(wanted)
+            ? await tx.get(claimRef(current))
+            : null;
+        tx.update(ref, update);
+        if (old?.exists && old.get('uid') === uid) tx.delete(old.ref);
+      });
+  } catch (err) {
+    const revert: { email?: string; displayName?: string } = {};
+    if (authUpdate.email !== undefined) revert.email = before['email'] as string;
+    if (authUpdate.displayName !== undefined) revert.displayName = before['username'] as string;
+    if (Object.keys(revert).length)
+      await undo('the Auth change', () => auth().updateUser(uid, revert));
+    await releaseClaim();
+    throw err;
+  }
+  if (wanted !== undefined) await syncUsername(uid, wanted);
   return userView(uid, (await ref.get()).data()!);
 }
 

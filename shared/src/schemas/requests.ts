@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { COMMENT_LIMITS, ROLES, USER_LIMITS } from '../constants.js';
 import { EMAIL, charLength, isDocId } from '../text.js';
-import { USERNAME_MESSAGES, usernameProblem } from '../usernames.js';
+import { USERNAME_MESSAGES, normalizeUsername, usernameProblem } from '../usernames.js';
 import { httpUrl, queryBoolean, queryInt, queryText } from './fields.js';
 
 /** Route parameters that are document ids, e.g. `idParams('noteId', 'commentId')`. */
@@ -19,12 +19,16 @@ export function idParams<const K extends string>(...keys: K[]) {
   );
 }
 
-/** A username as typed: trimmed, and one the rules accept. */
+/**
+ * A username as typed, normalized (NFKC, trimmed: `normalizeUsername`) so that a compatibility
+ * form of a name is that name, and then one the rules accept (no invisible characters).
+ */
 export const usernameInput = z.pipe(
   z.string({ error: USERNAME_MESSAGES.required }),
   z.transform((raw: string, ctx) => {
-    const problem = usernameProblem(raw);
-    if (problem === null) return raw.trim();
+    const name = normalizeUsername(raw);
+    const problem = usernameProblem(name);
+    if (problem === null) return name;
     ctx.issues.push({ code: 'custom', message: problem, input: raw });
     return z.NEVER;
   }),

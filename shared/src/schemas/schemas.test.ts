@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { validateNoteInput } from '../validate-note.js';
+import { USERNAME_MESSAGES } from '../usernames.js';
 import {
   DOCUMENT_SCHEMAS,
   adminListQuery,
+  adminUserBody,
   commentBody,
   commentFixture,
   commentSchema,
@@ -145,6 +147,22 @@ describe('request schemas (the spec texts users see)', () => {
       signUpBody.parse({ username: ' Priya ', email: ' Priya@Example.COM ', password: 'secret1' }),
     ).toEqual({ username: 'Priya', email: 'priya@example.com', password: 'secret1' });
     expect(firstMessage(signInBody, { email: 'a@b.co' })).toBe('Password is required');
+  });
+
+  // Issue 29: names that display like another ("ali\u200Bce", "ａｌｉｃｅ") are not new names.
+  it('normalizes usernames (NFKC) and refuses invisible characters, at sign-up and on update', () => {
+    const signUp = (username: string) => ({ username, email: 'x@y.co', password: 'secret1' });
+    expect(signUpBody.parse(signUp(' ａｌｉｃｅ ')).username).toBe('alice');
+    expect(signUpBody.parse(signUp('ﬁona Ⅸ')).username).toBe('fiona IX');
+    expect(profileUpdateBody.parse({ username: 'ａｌｉｃｅ' }).username).toBe('alice');
+    for (const hidden of ['\u200B', '\u200D', '\u202E', '\uFEFF', '\u00AD', '\u2028', '\u0007']) {
+      const message = USERNAME_MESSAGES.invisible;
+      expect(firstMessage(signUpBody, signUp(`ali${hidden}ce`))).toBe(message);
+      expect(firstMessage(profileUpdateBody, { username: `ali${hidden}ce` })).toBe(message);
+      expect(
+        firstMessage(adminUserBody, { username: `ali${hidden}ce`, email: 'x@y.co', role: 'user' }),
+      ).toBe(message);
+    }
   });
 
   it("takes a profile form's '' as not given, null as removing the avatar", () => {
