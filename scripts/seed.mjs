@@ -2,8 +2,9 @@
 /**
  * Seeds the demo data (scripts/lib/demo-data.mjs) into the emulators through the Admin SDK:
  * Auth accounts (the admin with custom claim role=admin), users/, notes/ with their files in
- * Storage (download tokens, fileUrl = the emulator download URL), likes, comments, saved notes
- * and meta/filterOptions.
+ * Storage (download tokens, fileUrl = the emulator download URL), the files' records and
+ * thumbnails as uploads get them (notes/{id}/files/), likes, comments, saved notes and
+ * meta/filterOptions.
  *
  *   FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 FIREBASE_STORAGE_EMULATOR_HOST=127.0.0.1:9199 \
  *   FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 node scripts/seed.mjs [--force]
@@ -64,37 +65,48 @@ async function upsertAccount(auth, a) {
 }
 
 /**
- * Thumbnails of the seeded files with the functions' own reader (functions/lib/documents.js,
- * built with the functions), stored where services/note-files.ts stores them, with a token.
- * File path -> download URL. Without the build (a bare `node scripts/seed.mjs`), none.
+ * The records of the seeded files (`notes/{noteId}/files/{key}`: verdict, words, thumbnail) made
+ * by the functions' own code (functions/lib/documents.js, built with the functions: the
+ * readNoteFile the note-file trigger runs), so demo files are what uploaded ones are: the token
+ * rotation of a note leaving public view finds its thumbnail, a re-index reads no file again.
+ * The thumbnail is stored where the trigger stores it, with a token derived from the file's own
+ * (seeded, fixed) one, so a re-seed writes the same URLs. `generations`: file path -> the
+ * generation just stored. Resolves to file path -> record (without readAt); without the build
+ * (a bare `node scripts/seed.mjs`), none.
  */
-async function makeThumbnails(bucket, files) {
+async function readFiles(bucket, files, generations) {
   const out = new Map();
   let reader;
   try {
     reader = await import('../functions/lib/documents.js');
   } catch (err) {
-    console.warn(`seed: no thumbnails (functions/lib/documents.js: ${err.message})`);
+    console.warn(
+      `seed: no file records or thumbnails (functions/lib/documents.js: ${err.message})`,
+    );
     return out;
   }
   await mapLimit(files, 4, async (f) => {
-    const { thumbnail } = await reader.readDocument(f.bytes, f.contentType);
-    if (!thumbnail) return;
-    const path = reader.thumbnailPathOf(f.path);
-    // Derived from the file's own (seeded, fixed) token: a re-seed writes the same data.
-    const hex = createHash('sha256').update(`${f.token}:thumbnail`).digest('hex');
-    const token = [0, 8, 12, 16, 20].map((at, i, a) => hex.slice(at, a[i + 1] ?? 32)).join('-');
-    await bucket.file(path).save(thumbnail, {
-      resumable: false,
-      metadata: {
-        contentType: reader.THUMBNAIL.contentType,
-        metadata: { firebaseStorageDownloadTokens: token },
-      },
-    });
-    out.set(
+    const saveThumbnail = async (path, data, contentType, source) => {
+      const hex = createHash('sha256').update(`${f.token}:thumbnail`).digest('hex');
+      const token = [0, 8, 12, 16, 20].map((at, i, a) => hex.slice(at, a[i + 1] ?? 32)).join('-');
+      await bucket.file(path).save(data, {
+        resumable: false,
+        metadata: {
+          contentType,
+          // derivedFrom as the trigger's saveDerivedWithToken writes it.
+          metadata: { firebaseStorageDownloadTokens: token, derivedFrom: source },
+        },
+      });
+      return downloadUrl(`http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}`, path, token);
+    };
+    const record = await reader.readNoteFile(
       f.path,
-      downloadUrl(`http://${process.env.FIREBASE_STORAGE_EMULATOR_HOST}`, path, token),
+      generations.get(f.path),
+      f.bytes,
+      f.contentType,
+      saveThumbnail,
     );
+    out.set(f.path, { key: reader.fileRecordKey(f.path), record });
   });
   return out;
 }
@@ -138,22 +150,33 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
 
     await mapLimit(data.accounts, 4, (a) => upsertAccount(auth, a));
 
-    await mapLimit(data.files, 8, (f) =>
-      bucket.file(f.path).save(f.bytes, {
+    const generations = new Map();
+    await mapLimit(data.files, 8, async (f) => {
+      const file = bucket.file(f.path);
+      await file.save(f.bytes, {
         resumable: false,
         contentType: f.contentType,
         metadata: {
           contentType: f.contentType,
+          // Opened in the browser, as uploads are (functions' saveWithToken).
+          contentDisposition: 'inline',
           metadata: { firebaseStorageDownloadTokens: f.token },
         },
-      }),
-    );
+      });
+      generations.set(f.path, String(file.metadata.generation));
+    });
 
-    // First-page thumbnails, as the note-file trigger makes them (paused while seeding).
-    const thumbnails = await makeThumbnails(bucket, data.files);
+    // Each file read as the note-file trigger reads it (paused while seeding): its record, and
+    // the note's verdict and thumbnail from it as the indexer takes them.
+    const read = await readFiles(bucket, data.files, generations);
     for (const n of data.notes) {
-      const url = thumbnails.get(n.data.filePath);
-      if (url) Object.assign(n.data, { thumbnailUrl: url, fileStatus: 'ok' });
+      const file = read.get(n.data.filePath);
+      if (!file) continue;
+      const { verdict, thumbnailUrl } = file.record;
+      Object.assign(n.data, {
+        fileStatus: verdict,
+        thumbnailUrl: verdict === 'ok' ? thumbnailUrl : null,
+      });
     }
 
     const writes = [];
@@ -167,6 +190,15 @@ export async function seed({ force = false, log = (line) => console.log(line) } 
         db.doc(`notes/${n.id}`),
         { ...n.data, createdAt: ts(n.data.createdAt), updatedAt: ts(n.data.updatedAt) },
       ]);
+    }
+    for (const n of data.notes) {
+      const file = read.get(n.data.filePath);
+      // Read when it was uploaded: the note's creation (a fixed time, so a re-seed agrees).
+      if (file)
+        writes.push([
+          db.doc(`notes/${n.id}/files/${file.key}`),
+          { ...file.record, readAt: ts(n.data.createdAt) },
+        ]);
     }
     for (const l of data.likes) {
       writes.push([

@@ -1,10 +1,13 @@
 /**
  * storage.rules: notes/{uid}/{noteId}/{file} and avatars/{uid}/{file}: the {actor} x
  * {operation} grid (owner = the folder's uid) and the attacks (oversized and wrong-type files,
- * uploads into someone else's folder, publishing a file through someone else's approved note).
+ * uploads into someone else's folder, publishing a file through someone else's approved note,
+ * swapping an approved note's file by deleting and uploading it again, paying for several uploads
+ * of one path with one unit of the upload limit, choosing one's own download token).
  * Note files become public through the note's Firestore document (firestore.get in the rules).
  */
 import { afterAll, beforeAll } from 'vitest';
+import { assertFails } from '@firebase/rules-unit-testing';
 import { MAX_AVATAR_BYTES, MAX_NOTE_FILE_BYTES, NOTE_FILE_TYPES } from '@notenest/shared';
 import { startRulesHarness, type RulesHarness } from './harness.js';
 import {
@@ -12,6 +15,7 @@ import {
   OTHER,
   bucketOf,
   bytes,
+  dbOf,
   fresh,
   matrix,
   pairs,
@@ -19,6 +23,7 @@ import {
   seedLimit,
   seedNote,
   seedProfiles,
+  serverTime,
   type Actor,
   type World,
 } from './grid.js';
@@ -54,29 +59,43 @@ interface FileWorld extends World {
   path: string;
 }
 
-/** A note of `owner` (approved or pending) and, unless creating, its file in Storage. */
+/**
+ * A note of `owner` (approved or pending) and, unless creating, the file it names in Storage,
+ * uploaded with a unit of the owner's upload limit; a later upload has spent the next unit since,
+ * so that unit no longer stands for this file (see "one unit pays for one upload" below).
+ */
 async function fileWorld(approved: boolean, withFile = true): Promise<FileWorld> {
   const owner = fresh('alice');
-  const noteId = await seedNote(h, owner, { approved });
-  const path = `notes/${owner}/${noteId}/os.pdf`;
-  if (withFile)
+  // Pending while its file is uploaded, then reviewed (an approved note's path takes no upload).
+  const noteId = await seedNote(h, owner, { approved: false });
+  // The file the note names (grid.ts newNote's filePath).
+  const path = `notes/${owner}/${noteId}/os-unit-3.pdf`;
+  if (withFile) {
     await put(bucketOf(h, 'owner', { owner }).ref(path), bytes(10), { contentType: PDF });
+    await seedLimit(h, owner, 'upload', { key: `notes/${owner}/${noteId}/later.pdf` });
+  }
+  if (approved) await h.admin.doc(`notes/${noteId}`).update({ approved: true });
   return { owner, noteId, path };
 }
 const file = (a: Actor, w: FileWorld) => bucketOf(h, a, w).ref(w.path);
 
 matrix('storage notes/{uid}/{noteId}/{file}: `owner` is uid and uploaded the note', {
-  setup: (op) => fileWorld(op.includes('approved'), op !== 'create'),
+  setup: (op) => fileWorld(op.includes('approved'), !op.startsWith('create')),
   ops: {
     'get (pending note)': (a, w) => file(a, w).getMetadata(),
     'get (approved note)': (a, w) => file(a, w).getMetadata(),
     'download (approved note)': (a, w) => file(a, w).getDownloadURL(),
     list: (a, w) => bucketOf(h, a, w).ref(`notes/${w.owner}/${w.noteId}`).listAll(),
-    create: (a, w) => put(file(a, w), bytes(100), { contentType: PDF }),
+    'create (pending note)': (a, w) => put(file(a, w), bytes(100), { contentType: PDF }),
+    // The path an approved note names, its file gone (removed by an admin, say): filling it
+    // would put unreviewed bytes behind the approved note.
+    'create (approved note)': (a, w) => put(file(a, w), bytes(100), { contentType: PDF }),
     // Uploading over the existing file (a create with resource set, official semantics).
     overwrite: (a, w) => put(file(a, w), bytes(200), { contentType: NOTE_FILE_TYPES.txt }),
     'update metadata': (a, w) => file(a, w).updateMetadata({ customMetadata: { x: '1' } }),
-    delete: (a, w) => file(a, w).delete(),
+    'delete (pending note)': (a, w) => file(a, w).delete(),
+    // The reviewed bytes stay until an edit sends the note back to review.
+    'delete (approved note)': (a, w) => file(a, w).delete(),
   },
   expect: {
     //                       anon     owner    other    admin
@@ -84,10 +103,12 @@ matrix('storage notes/{uid}/{noteId}/{file}: `owner` is uid and uploaded the not
     'get (approved note)': ['allow', 'allow', 'allow', 'allow'],
     'download (approved note)': ['allow', 'allow', 'allow', 'allow'],
     list: ['deny', 'allow', 'deny', 'allow'],
-    create: ['deny', 'allow', 'deny', 'deny'],
+    'create (pending note)': ['deny', 'allow', 'deny', 'deny'],
+    'create (approved note)': ['deny', 'deny', 'deny', 'deny'],
     overwrite: ['deny', 'deny', 'deny', 'deny'],
     'update metadata': ['deny', 'deny', 'deny', 'deny'],
-    delete: ['deny', 'allow', 'deny', 'allow'],
+    'delete (pending note)': ['deny', 'allow', 'deny', 'allow'],
+    'delete (approved note)': ['deny', 'deny', 'deny', 'allow'],
   },
 });
 
@@ -182,6 +203,77 @@ pairs('storage notes: attacks', [
       const w = await fileWorld(false, false);
       return put(bucketOf(h, 'owner', w).ref(`uploads/${w.owner}/os.pdf`), bytes(10), {
         contentType: PDF,
+      });
+    },
+  },
+]);
+
+/**
+ * The web app's edit with a new file: the new file (its own unit), then the note names it and
+ * goes back to pending (the uploader's edit, under firestore.rules), then the old file goes.
+ */
+async function replaceFile(w: FileWorld, editNote: boolean) {
+  const next = `notes/${w.owner}/${w.noteId}/v2.pdf`;
+  await put(bucketOf(h, 'owner', w).ref(next), bytes(20), { contentType: PDF });
+  if (editNote)
+    await dbOf(h, 'owner', w)
+      .doc(`notes/${w.noteId}`)
+      .update({ filePath: next, fileName: 'v2.pdf', approved: false, updatedAt: serverTime() });
+  return file('owner', w).delete();
+}
+
+/** A pending note's file deleted (its unit having moved on), then its path filled again. */
+async function refill(spentAnew: boolean) {
+  const w = await fileWorld(false);
+  await file('owner', w).delete();
+  return put(file('owner', w), bytes(30), { contentType: PDF }, spentAnew ? w.path : null);
+}
+
+pairs('storage notes: an approved note keeps its file; one unit pays for one upload', [
+  {
+    name: 'the owner deletes the file of a pending note vs of an approved note',
+    allow: async () => file('owner', await fileWorld(false)).delete(),
+    deny: async () => file('owner', await fileWorld(true)).delete(),
+  },
+  {
+    name: "an approved note's old file deleted after the edit that replaced it vs before",
+    allow: async () => replaceFile(await fileWorld(true), true),
+    deny: async () => replaceFile(await fileWorld(true), false),
+  },
+  {
+    name: 'a note file deleted once another unit was spent vs while its unit is the current one',
+    allow: async () => file('owner', await fileWorld(false)).delete(),
+    deny: async () => {
+      const w = await fileWorld(false, false);
+      await put(file('owner', w), bytes(10), { contentType: PDF });
+      return file('owner', w).delete();
+    },
+  },
+  {
+    // The swap: upload, delete, upload again on one path. Each upload takes a unit spent on it.
+    name: 'a path filled again with a unit spent on it anew vs with the unit of the first upload',
+    allow: () => refill(true),
+    deny: async () => {
+      const w = await fileWorld(false, false);
+      await put(file('owner', w), bytes(10), { contentType: PDF });
+      await assertFails(file('owner', w).delete());
+      return put(file('owner', w), bytes(30), { contentType: PDF }, null);
+    },
+  },
+  {
+    name: 'a path filled again after its unit moved on: spent on it anew vs not',
+    allow: () => refill(true),
+    deny: () => refill(false),
+  },
+  {
+    // A token shared while the note was approved (withdrawn since) would reach the new bytes.
+    name: 'an upload whose download token the service makes vs one the client chose',
+    allow: () => upload(10, PDF),
+    deny: async () => {
+      const w = await fileWorld(false, false);
+      return put(file('owner', w), bytes(10), {
+        contentType: PDF,
+        customMetadata: { firebaseStorageDownloadTokens: '6a3e0b5c-1f2d-4c8e-9b7a-0d1e2f3a4b5c' },
       });
     },
   },

@@ -10,9 +10,17 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { searchTermsFor, titleTermsFor, validateNoteInput } from '@notenest/shared';
+import {
+  noteFileRecordSchema,
+  searchTermsFor,
+  titleTermsFor,
+  validateNoteInput,
+  wordsByFrequency,
+} from '@notenest/shared';
 // Built by `npm run build` (npm test builds every workspace first).
 import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
+// The note trigger's handler (what `noteWritten` runs), against this file's emulators.
+import { onNoteChange } from '../../functions/src/triggers/notes.js';
 import {
   ADMIN_PASSWORD,
   BUCKET,
@@ -252,6 +260,33 @@ describe('seed', () => {
     expect((await fetch(noToken(approved))).status).toBe(200);
   });
 
+  it('records each file as the note-file trigger does (notes/{id}/files), matching its note', async () => {
+    const bucket = getStorage(app).bucket(BUCKET);
+    for (const n of await all(db.collection('notes'))) {
+      const d = n.data;
+      const records = await all(db.collection(`notes/${n.id}/files`));
+      // One per stored file: the note's own (thumbnails are not note files).
+      expect(
+        records.map((r) => r.data['path']),
+        n.id,
+      ).toEqual([d['filePath']]);
+      const record = noteFileRecordSchema.parse(records[0]!.data);
+      const [meta] = await bucket.file(d['filePath']).getMetadata();
+      // Of the stored generation, so the trigger and the indexer take it as read, not read again.
+      expect(record.generation).toBe(String(meta.generation));
+      expect(record).toMatchObject({ noteId: n.id, verdict: 'ok', reason: null });
+      expect(record.words.length).toBeGreaterThan(20);
+      // The file holds its title (demo-data.mjs writes it there).
+      expect(record.words).toEqual(expect.arrayContaining(wordsByFrequency(d['title'])));
+      const slash = d['filePath'].lastIndexOf('/');
+      expect(record.thumbnailPath).toBe(
+        `${d['filePath'].slice(0, slash)}/.thumbnails/${d['filePath'].slice(slash + 1)}.webp`,
+      );
+      expect(record.thumbnailUrl).toBe(d['thumbnailUrl']);
+      expect(d['fileStatus']).toBe(record.verdict);
+    }
+  });
+
   it('keeps counters equal to the documents (likes, comments, notesCount)', async () => {
     const notes = await all(db.collection('notes'));
     const likes = await all(db.collectionGroup('likes'));
@@ -328,5 +363,26 @@ describe('seed', () => {
     expect(a.files.map((f) => f.bytes.toString('base64'))).toEqual(
       b.files.map((f) => f.bytes.toString('base64')),
     );
+  });
+
+  // Last: it changes a seeded note (the idempotency check above compares the data as seeded).
+  it("withdraws a seeded note's file and thumbnail links when an admin sets it back to pending", async () => {
+    const ref = db.doc('notes/demo-note-01');
+    const before = (await ref.get()).data()!;
+    expect(before['approved']).toBe(true);
+    expect((await fetch(before['thumbnailUrl'])).status).toBe(200);
+    expect((await fetch(before['fileUrl'])).status).toBe(200);
+
+    await ref.update({ approved: false });
+    await onNoteChange(ref.id, { before, after: (await ref.get()).data() });
+
+    const after = (await ref.get()).data()!;
+    // Links shared while it was public stop working, the thumbnail's too ...
+    expect((await fetch(before['thumbnailUrl'])).status).toBe(403);
+    expect((await fetch(before['fileUrl'])).status).toBe(403);
+    // ... and the note, which its uploader and admins still read, carries the new ones.
+    expect(after['thumbnailUrl']).not.toBe(before['thumbnailUrl']);
+    expect((await fetch(after['thumbnailUrl'])).status).toBe(200);
+    expect((await fetch(after['fileUrl'])).status).toBe(200);
   });
 });

@@ -9,6 +9,7 @@
  * - the thumbnail's path and download URL (`notes/{uid}/{noteId}/.thumbnails/{file}.webp`);
  * - pages, OCR'd pages, what a cap cut, and the time it took (for the log and the bench).
  * The record is for one generation of the object: a file re-uploaded in place is read again.
+ * The seed makes the records of its demo files with the same code (readNoteFile).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -34,9 +35,16 @@ export interface NoteFileRecord {
   reason: string | null;
 }
 
+/**
+ * The id of a file's record under its note: a hash of its path (a path may hold '/', and is
+ * longer than an id should be). The seed writes its records under the same ids.
+ */
+export function fileRecordKey(path: string): string {
+  return createHash('sha256').update(path).digest('hex').slice(0, 40);
+}
+
 function recordRef(noteId: string, path: string) {
-  const key = createHash('sha256').update(path).digest('hex').slice(0, 40);
-  return db().doc(`notes/${noteId}/files/${key}`);
+  return db().doc(`notes/${noteId}/files/${fileRecordKey(path)}`);
 }
 
 /**
@@ -51,30 +59,34 @@ function declaredType(contentType: string, name: string): string {
 }
 
 /**
- * The record of the file at `path` as it is now: the stored one when it is of this generation,
- * otherwise the file is read (and refused, or thumbnailed) and the record written. Null when
- * the file does not exist (not uploaded yet, deleted, or already quarantined: its record says).
+ * Stores a thumbnail made from a file (`source`: the file's path and generation) and returns its
+ * download URL: saveDerivedWithToken for the trigger; the seed stores one with a fixed token.
  */
-export async function noteFileRecord(path: string): Promise<NoteFileRecord | null> {
-  const parts = parseNoteFilePath(path);
-  if (!parts) return null;
-  const ref = recordRef(parts.noteId, path);
-  const file = bucket().file(path);
-  let generation: string;
-  let contentType: string;
-  try {
-    const [meta] = await file.getMetadata();
-    generation = String(meta.generation);
-    contentType = declaredType(String(meta.contentType ?? ''), parts.name);
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 404) throw err;
-    const stored = (await ref.get()).data() as NoteFileRecord | undefined;
-    return stored?.verdict === 'refused' ? stored : null;
-  }
-  const stored = (await ref.get()).data() as NoteFileRecord | undefined;
-  if (stored && stored.generation === generation) return stored;
+export type SaveThumbnail = (
+  path: string,
+  data: Buffer,
+  contentType: string,
+  source: string,
+) => Promise<string>;
 
-  const [data] = await file.download();
+/** A file's record as stored, but for readAt (server time, or the seed's fixed time). */
+export type NoteFileDocument = NoteFileRecord & { noteId: string } & Record<string, unknown>;
+
+/**
+ * Reads the bytes of the note file at `path` (its `generation`, stored with `contentType`) into
+ * its record: verdict, words, thumbnail (stored by `saveThumbnail`) and the reading's figures.
+ * Shared by the note-file trigger and the seed (lib/documents.js), so seeded files get the very
+ * records uploaded ones do. A refused file is only judged here: moving it away is the caller's.
+ */
+export async function readNoteFile(
+  path: string,
+  generation: string,
+  data: Buffer,
+  contentType: string,
+  saveThumbnail: SaveThumbnail,
+): Promise<NoteFileDocument> {
+  const parts = parseNoteFilePath(path);
+  if (!parts) throw new Error(`${path}: not a note file`);
   const record: NoteFileRecord = {
     path,
     generation,
@@ -86,11 +98,11 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
   };
   let extra: Record<string, unknown> = {};
   try {
-    const reading = await readDocument(data, contentType);
+    const reading = await readDocument(data, declaredType(contentType, parts.name));
     record.words = wordsByFrequency(reading.text, MAX_SEARCH_TERMS);
     if (reading.thumbnail) {
       record.thumbnailPath = thumbnailPathOf(path);
-      record.thumbnailUrl = await saveDerivedWithToken(
+      record.thumbnailUrl = await saveThumbnail(
         record.thumbnailPath,
         reading.thumbnail,
         THUMBNAIL.contentType,
@@ -109,10 +121,6 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
     record.reason = (err as Error).message;
     if (err instanceof ContentMismatchError) {
       record.verdict = 'refused';
-      // Kept for an admin to look at, where no rule and no token reaches it; never served.
-      await file.copy(bucket().file(`quarantine/${path}`));
-      await deleteFile(path);
-      console.warn(`extract: ${path}: refused and quarantined: ${record.reason}`);
     } else {
       record.verdict = 'unreadable';
       console.warn(
@@ -120,12 +128,51 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
       );
     }
   }
-  await ref.set({
-    ...record,
-    ...extra,
-    noteId: parts.noteId,
-    readAt: FieldValue.serverTimestamp(),
-  });
+  return { ...record, ...extra, noteId: parts.noteId };
+}
+
+/**
+ * The record of the file at `path` as it is now: the stored one when it is of this generation,
+ * otherwise the file is read (and refused, or thumbnailed) and the record written. Null when
+ * the file does not exist (not uploaded yet, deleted, or already quarantined: its record says).
+ */
+export async function noteFileRecord(path: string): Promise<NoteFileRecord | null> {
+  const parts = parseNoteFilePath(path);
+  if (!parts) return null;
+  const ref = recordRef(parts.noteId, path);
+  const file = bucket().file(path);
+  let generation: string;
+  let contentType: string;
+  let customMetadata: Record<string, unknown>;
+  try {
+    const [meta] = await file.getMetadata();
+    generation = String(meta.generation);
+    contentType = String(meta.contentType ?? '');
+    customMetadata = (meta.metadata ?? {}) as Record<string, unknown>;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 404) throw err;
+    const stored = (await ref.get()).data() as NoteFileRecord | undefined;
+    return stored?.verdict === 'refused' ? stored : null;
+  }
+  const stored = (await ref.get()).data() as NoteFileRecord | undefined;
+  if (stored && stored.generation === generation) return stored;
+
+  const [data] = await file.download();
+  const record = await readNoteFile(path, generation, data, contentType, saveDerivedWithToken);
+  if (record.verdict === 'refused') {
+    // Kept for an admin to look at, where no rule and no token reaches it; never served. A
+    // copy keeps the original's custom metadata, its download token with it (the link the
+    // uploader holds would serve the quarantined bytes), unless it is given its own: so it is
+    // given the original's without the token, and says where it came from.
+    const { firebaseStorageDownloadTokens: _token, ...kept } = customMetadata;
+    await file.copy(bucket().file(`quarantine/${path}`), {
+      contentType: contentType || undefined,
+      metadata: { ...kept, quarantinedFrom: path },
+    });
+    await deleteFile(path);
+    console.warn(`extract: ${path}: refused and quarantined: ${record.reason}`);
+  }
+  await ref.set({ ...record, readAt: FieldValue.serverTimestamp() });
   return record;
 }
 

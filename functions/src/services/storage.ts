@@ -25,7 +25,13 @@ export async function saveWithToken(
     .save(data, {
       resumable: false,
       contentType,
-      metadata: { contentType, metadata: { firebaseStorageDownloadTokens: token } },
+      // Shown in the browser (View Notes opens the link in a tab): an object stored without a
+      // disposition is served as an attachment, i.e. downloaded.
+      metadata: {
+        contentType,
+        contentDisposition: 'inline',
+        metadata: { firebaseStorageDownloadTokens: token },
+      },
     });
   return downloadUrl(path, token);
 }

@@ -3,6 +3,7 @@
  * (no facade call) gets its search terms from its file and exact counters, and a file that lands
  * after its note is read when it arrives. Nothing here calls the facade to make them happen.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
@@ -10,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApp, bucketName } from '../firebase.js';
 import { directNote, ids, makeCast, type Cast } from '../testing/api-fixtures.js';
 import { noteFileRecord } from '../services/note-files.js';
+import { downloadUrl } from '../services/storage.js';
 import { eventually, makePdf } from '../testing/stack.js';
 
 const TAG = 'api-triggers';
@@ -117,6 +119,32 @@ describe('triggers', () => {
       (t) => t.includes('bernoulli'),
       { what: 'terms of the file that landed' },
     );
+  });
+
+  it('a refused file is quarantined without its download token: its link no longer serves', async () => {
+    const path = `notes/${bob.uid}/quarantine${Date.now()}/fake.pdf`;
+    const token = randomUUID();
+    const files = getStorage(adminApp()).bucket(bucketName());
+    const bytes = Buffer.from('plain text posing as a PDF');
+    // Says PDF, is not: the reader refuses it and moves it to quarantine/.
+    await files.file(path).save(bytes, {
+      contentType: 'application/pdf',
+      metadata: { metadata: { firebaseStorageDownloadTokens: token } },
+    });
+    // The file trigger reads it when it lands (services/note-files.ts).
+    const quarantined = files.file(`quarantine/${path}`);
+    await eventually(
+      async () => (await quarantined.exists())[0] && !(await files.file(path).exists())[0],
+      (done) => done,
+      { what: 'the file moved to quarantine/' },
+    );
+    // Kept for an admin, bytes and all, under metadata that names where it came from...
+    expect((await quarantined.download())[0]).toEqual(bytes);
+    const [meta] = await quarantined.getMetadata();
+    expect(meta.metadata?.['firebaseStorageDownloadTokens']).toBeUndefined();
+    expect(meta.metadata?.['quarantinedFrom']).toBe(path);
+    // ...and the uploader's token does not open it (no rule reaches quarantine/ either).
+    expect((await fetch(downloadUrl(`quarantine/${path}`, token))).status).toBe(403);
   });
 
   it('readers of one file at the same time agree on its thumbnail link, which works', async () => {

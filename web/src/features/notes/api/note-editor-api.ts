@@ -11,9 +11,13 @@
  *   to a missing file whenever an upload fails or is cancelled, and the browser could not remove
  *   it: clients never delete notes (only the facade does).
  * - A cancelled or failed upload is never finalized, so no object exists and no note is written.
- * - If the note write fails after the upload, the uploaded file is deleted (the owner may).
+ * - If the note write fails after the upload (or Cancel came as its last bytes arrived), the
+ *   uploaded file stays, referenced by no note: storage.rules refuse deleting the file the
+ *   current upload unit paid for, so that one unit pays for one upload (it costs storage only;
+ *   deleting the note through the facade removes its whole folder).
  * - On Update the replacement file gets a new name, so the note keeps pointing to its old, intact
- *   file until the update is saved; only then is the old file deleted.
+ *   file until the update is saved; only then, the note pending again and naming the new file,
+ *   is the old file deleted (storage.rules keep an approved note's own file).
  * - Uploads are rate-limited (docs/data-model.md "Rate limits"): before a file is sent, one unit
  *   of the user's upload limit is spent on its path (storage.rules let the file in only then, and
  *   the note's rules check the same unit); a note with a link spends it on the note's folder.
@@ -84,11 +88,9 @@ async function uploadFile(
     signal.removeEventListener('abort', cancel);
   }
   onProgress(1);
-  // Cancel pressed just as the last bytes arrived: the upload could not be stopped, so undo it.
-  if (signal.aborted) {
-    await removeFile(filePath);
-    throw uploadCancelled();
-  }
+  // Cancel pressed just as the last bytes arrived: the upload could not be stopped, and its file
+  // cannot be deleted (see the top of this file), so only the note is not written.
+  if (signal.aborted) throw uploadCancelled();
   return {
     fileUrl: await sdk.getDownloadURL(ref),
     fileName: file.name,
@@ -111,7 +113,10 @@ async function spendUpload(user: Uploader, key: string): Promise<void> {
   );
 }
 
-/** Best effort: a file left over costs storage only, it is referenced by no note. */
+/**
+ * Best effort: a file left over costs storage only. Only for a file no note names any more and
+ * whose upload unit was spent on another since (storage.rules).
+ */
 async function removeFile(filePath: string): Promise<void> {
   try {
     const { storage, sdk } = await loadStorage();
@@ -149,23 +154,18 @@ export async function createNote(
   const file = picked ? await uploadFile(user, ref.id, picked, control) : null;
   if (!file) await spendUpload(user, `notes/${user.uid}/${ref.id}`);
   control.onSaving();
-  try {
-    await sdk.setDoc(ref, {
-      ...input,
-      ...file,
-      uploaderId: user.uid,
-      uploaderName,
-      approved: false,
-      likesCount: 0,
-      downloadCount: 0,
-      commentsCount: 0,
-      createdAt: sdk.serverTimestamp(),
-      updatedAt: sdk.serverTimestamp(),
-    });
-  } catch (error) {
-    if (file?.filePath) await removeFile(file.filePath);
-    throw error;
-  }
+  await sdk.setDoc(ref, {
+    ...input,
+    ...file,
+    uploaderId: user.uid,
+    uploaderName,
+    approved: false,
+    likesCount: 0,
+    downloadCount: 0,
+    commentsCount: 0,
+    createdAt: sdk.serverTimestamp(),
+    updatedAt: sdk.serverTimestamp(),
+  });
   return ref.id;
 }
 
@@ -185,27 +185,23 @@ export async function updateNote(
   const file = picked ? await uploadFile(user, note.id, picked, control) : null;
   control.onSaving();
   const next: NoteInput = { ...input, ...file };
-  try {
-    await sdk.updateDoc(sdk.doc(db, 'notes', note.id), {
-      title: next.title,
-      description: next.description,
-      collegeName: next.collegeName,
-      courseName: next.courseName,
-      subjectName: next.subjectName,
-      batch: next.batch,
-      semester: next.semester,
-      fileUrl: next.fileUrl,
-      fileName: next.fileName,
-      filePath: next.filePath,
-      fileType: next.fileType,
-      fileSize: next.fileSize,
-      approved: false,
-      updatedAt: sdk.serverTimestamp(),
-    });
-  } catch (error) {
-    if (file?.filePath) await removeFile(file.filePath);
-    throw error;
-  }
+  await sdk.updateDoc(sdk.doc(db, 'notes', note.id), {
+    title: next.title,
+    description: next.description,
+    collegeName: next.collegeName,
+    courseName: next.courseName,
+    subjectName: next.subjectName,
+    batch: next.batch,
+    semester: next.semester,
+    fileUrl: next.fileUrl,
+    fileName: next.fileName,
+    filePath: next.filePath,
+    fileType: next.fileType,
+    fileSize: next.fileSize,
+    approved: false,
+    updatedAt: sdk.serverTimestamp(),
+  });
+  // After the edit, not before: while the note is approved and names it, storage.rules keep it.
   if (note.filePath && note.filePath !== next.filePath) await removeFile(note.filePath);
 }
 
