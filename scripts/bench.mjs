@@ -30,12 +30,15 @@
  *                      the documents each call read (X-Firestore-Reads: the facade counts them
  *                      when NOTENEST_READ_METER=1, which the bench sets), and each admin screen's
  *                      first page is timed in Chromium, next to their bounds.
+ *   Likes              (issue 29) 50 readers like one note at once through the facade, then all
+ *                      unlike: p50/p95 next to the 1 s target, answers, and the count's exactness.
  *
  *   --only=lighthouse-browse     only Lighthouse on /browse, LIGHTHOUSE_RUNS times (default 3),
  *                                printing each run and the median (for iterating on /browse)
  *   --only=lighthouse            only the Lighthouse figures of every route
  *   --only=scale                 only the scale figures
  *   --only=documents             only the document figures (no stack)
+ *   --only=likes                 only the likes figures
  *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
  *   LIGHTHOUSE_ROUTES=/sign-in,/about   only these routes (labels as printed)
  *   LIGHTHOUSE_BUSY=1            that many processes spin the CPU during the Lighthouse runs
@@ -55,6 +58,7 @@ import { chromium } from 'playwright-core';
 import { PROJECT, ROOT, startStack, takenPorts, withTriggersPaused } from './lib/stack.mjs';
 import { growStack, measureCalls, measureColdStart, measureScreens } from './lib/scale-bench.mjs';
 import { documentsFigures } from './lib/documents-bench.mjs';
+import { likeBurstFigures } from './lib/likes-bench.mjs';
 import { lighthouse as lighthouseRun, lighthouseFigures } from './lib/lighthouse-bench.mjs';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -301,7 +305,7 @@ const percentile = (xs, p) => {
 // ---------------------------------------------------------------------------------------------
 
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const ONLY_CHOICES = ['lighthouse-browse', 'lighthouse', 'scale', 'documents'];
+const ONLY_CHOICES = ['lighthouse-browse', 'lighthouse', 'scale', 'documents', 'likes'];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   console.error(`[bench] --only takes one of: ${ONLY_CHOICES.join(', ')}`);
   process.exit(2);
@@ -391,6 +395,11 @@ async function main() {
       printRows(rows, t0);
       return;
     }
+    if (ONLY === 'likes') {
+      await likeBurstFigures(stack, rows, { log, percentile });
+      printRows(rows, t0);
+      return;
+    }
     if (ONLY === 'scale') {
       await scaleFigures(stack, admin, newPage, rows);
       printRows(rows, t0);
@@ -450,6 +459,8 @@ async function main() {
 
     // Lighthouse, one run at a time (it measures CPU time)
     await lighthouseAll(stack, student, rows);
+
+    await likeBurstFigures(stack, rows, { log, percentile });
 
     // Search over 5,000 more notes
     log(`adding ${SEARCH_NOTES} notes`);

@@ -8,7 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
-import { PROJECT, adminFor, pathOf, pngOfSize, uniqueEmail } from '../../testing/e2e';
+import {
+  PROJECT,
+  adminFor,
+  deleteNotesOf,
+  pathOf,
+  pngOfSize,
+  uniqueEmail,
+} from '../../testing/e2e';
 
 const stack = inject('testStack');
 let browser: Browser;
@@ -279,6 +286,87 @@ describe('profile dashboard', () => {
       .doc(`users/${uid}/saved/${savedId}`)
       .set({ noteId: savedId, savedAt: FieldValue.serverTimestamp() });
     await page.close();
+  });
+
+  // Issue 29: the list asked for its notes with one query (`documentId() in [...]` and
+  // `approved == true`), which the rules judge note by note, so one saved note set back to pending
+  // or deleted refused it all ("There was an error loading your saved notes.").
+  it('shows the saved notes still readable and how many are no longer available', async () => {
+    const uploader = await createStudent(stack, {
+      email: uniqueEmail('saved-uploader'),
+      password: 'secret123',
+      username: 'Saved Uploader',
+    });
+    try {
+      // Three approved notes like a seeded one (same filter values, so Browse's options stay).
+      const seeded = (
+        await admin.db.collection('notes').where('approved', '==', true).limit(1).get()
+      ).docs[0]!.data();
+      const noteOf = async (title: string) => {
+        const ref = admin.db.collection('notes').doc();
+        await ref.set({
+          title,
+          description: '',
+          collegeName: seeded['collegeName'],
+          courseName: seeded['courseName'],
+          subjectName: seeded['subjectName'],
+          batch: seeded['batch'],
+          semester: seeded['semester'],
+          // A link, no stored file: nothing of the seeded note's file is shared.
+          fileUrl: 'https://example.com/saved.pdf',
+          fileName: null,
+          filePath: null,
+          fileType: null,
+          fileSize: null,
+          approved: true,
+          uploaderId: uploader.uid,
+          uploaderName: 'Saved Uploader',
+          likesCount: 0,
+          downloadCount: 0,
+          commentsCount: 0,
+          createdAt: FieldValue.serverTimestamp(),
+          updatedAt: FieldValue.serverTimestamp(),
+        });
+        return ref;
+      };
+      const kept = await noteOf('Saved And Still Here');
+      const pending = await noteOf('Saved Then Pending');
+      const deleted = await noteOf('Saved Then Deleted');
+      const { page, uid } = await studentOnProfile('Saved Keeper');
+      for (const note of [kept, pending, deleted])
+        await admin.db
+          .doc(`users/${uid}/saved/${note.id}`)
+          .set({ noteId: note.id, savedAt: FieldValue.serverTimestamp() });
+      // Back under review (an admin, or the uploader's edit); and deleted with its saved entry
+      // left behind (the facade's cascade removes saved entries, but a save racing the delete
+      // can land after it): both are unreadable to the saver now.
+      await pending.update({ approved: false });
+      await deleted.delete();
+
+      await page.getByRole('tab', { name: 'Saved Notes' }).click();
+      const notice = page.getByTestId('saved-unavailable');
+      await notice.waitFor();
+      expect(await notice.locator('p').textContent()).toBe(
+        '2 saved notes are no longer available: they were deleted or are waiting for review again.',
+      );
+      const cards = page.getByTestId('saved-grid').locator('article');
+      expect(
+        await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-note-id'))),
+      ).toEqual([kept.id]);
+      expect(await page.getByText('There was an error loading your saved notes.').count()).toBe(0);
+
+      // Removing them deletes their saved entries; the readable one stays.
+      await notice.getByRole('button', { name: 'Remove them from Saved Notes' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect((await admin.db.collection(`users/${uid}/saved`).get()).docs.map((d) => d.id)).toEqual(
+        [kept.id],
+      );
+      expect(await cards.count()).toBe(1);
+      await page.close();
+    } finally {
+      // Browse on the shared stack lists the seeded notes only.
+      await deleteNotesOf(stack, uploader.uid);
+    }
   });
 
   it('deletes the account after the confirmation: nothing is left and sign-in fails', async () => {

@@ -181,9 +181,19 @@ export async function listMyUploads(uid: string): Promise<NoteListItem[]> {
   return snap.docs.map((d) => toNoteListItem(d.id, d.data()));
 }
 
+/** What the Saved Notes tab shows: the notes it can read, and the ids of those it cannot. */
+export interface SavedNoteItems {
+  items: NoteListItem[];
+  unavailable: string[];
+}
+
+/** The note fields a Saved Notes card shows (toNoteListItem). */
+const SAVED_CARD_FIELDS = ['title', 'createdAt', 'approved', 'thumbnailUrl', 'fileName'];
+
 /** Saved Notes as the tab lists them (shared/data/saved.ts reads them), newest save first. */
-export async function listSavedNoteItems(uid: string): Promise<NoteListItem[]> {
-  return (await listSavedNotes(uid)).map(({ id, data }) => toNoteListItem(id, data));
+export async function listSavedNoteItems(uid: string): Promise<SavedNoteItems> {
+  const { notes, unavailable } = await listSavedNotes(uid, SAVED_CARD_FIELDS);
+  return { items: notes.map(({ id, data }) => toNoteListItem(id, data)), unavailable };
 }
 
 /**

@@ -7,7 +7,7 @@ import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useServerValue } from '../../../shared/server-state';
 import { errorMessage } from '../../../shared/errors/app-error';
 import { deleteNote } from '../../../shared/data/notes';
-import { removeSavedNote } from '../../../shared/data/saved';
+import { removeSavedNote, removeSavedNotes } from '../../../shared/data/saved';
 import { listMyUploads, listSavedNoteItems } from '../api/profile-api';
 import { formatDate, type NoteListItem } from '../api/profile-model';
 
@@ -137,20 +137,49 @@ export function MyUploadsTab({ user }: { user: SessionUser }) {
   );
 }
 
+/**
+ * Saved notes that can no longer be read: deleted, or back under review (an admin set the note to
+ * pending, or its uploader edited it). The rules refuse both alike, so the message names both.
+ */
+export function savedUnavailableMessage(count: number): string {
+  return count === 1
+    ? '1 saved note is no longer available: it was deleted or is waiting for review again.'
+    : `${count} saved notes are no longer available: they were deleted or are waiting for review again.`;
+}
+export const REMOVE_UNAVAILABLE = 'Remove them from Saved Notes';
+
 export function SavedNotesTab({ user }: { user: SessionUser }) {
-  const { state, items, remove } = useList(['profile', 'saved', user.uid], () =>
-    listSavedNoteItems(user.uid),
-  );
+  const state = useServerValue(['profile', 'saved', user.uid], () => listSavedNoteItems(user.uid));
+  const items = state.status === 'success' ? state.data.items : [];
+  const unavailable = state.status === 'success' ? state.data.unavailable : [];
+  const remove = (ids: readonly string[]) =>
+    state.update((list) => ({
+      items: list.items.filter((n) => !ids.includes(n.id)),
+      unavailable: list.unavailable.filter((id) => !ids.includes(id)),
+    }));
 
   const [failure, setFailure] = useState<string | null>(null);
   const onRemove = async (id: string, title: string) => {
     setFailure(null);
     try {
       await removeSavedNote(user.uid, id);
-      remove(id);
+      remove([id]);
     } catch (error) {
       console.error('saved note not removed', error);
       setFailure(`"${title}" could not be removed. Please try again.`);
+    }
+  };
+  // Unavailable notes are not listed, but their saved entries stay until the user removes them:
+  // a note back under review would come back once approved, and only the user knows whether
+  // they still want it.
+  const onRemoveUnavailable = async (ids: readonly string[]) => {
+    setFailure(null);
+    try {
+      await removeSavedNotes(user.uid, ids);
+      remove(ids);
+    } catch (error) {
+      console.error('unavailable saved notes not removed', error);
+      setFailure('The unavailable saved notes could not be removed. Please try again.');
     }
   };
 
@@ -170,7 +199,28 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
           {failure}
         </Text>
       )}
-      {state.status === 'success' && items.length === 0 && (
+      {unavailable.length > 0 && (
+        <Flex
+          role="status"
+          data-testid="saved-unavailable"
+          gap="3"
+          align="center"
+          justify="space-between"
+          wrap="wrap"
+          bg="orange.50"
+          borderWidth="1px"
+          borderColor="orange.200"
+          rounded="md"
+          px="4"
+          py="3"
+        >
+          <Text color="orange.900">{savedUnavailableMessage(unavailable.length)}</Text>
+          <Button size="sm" variant="outline" onClick={() => void onRemoveUnavailable(unavailable)}>
+            {REMOVE_UNAVAILABLE}
+          </Button>
+        </Flex>
+      )}
+      {state.status === 'success' && items.length === 0 && unavailable.length === 0 && (
         <Text textAlign="center" py="10">
           {SAVED_EMPTY}
         </Text>
