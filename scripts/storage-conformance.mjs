@@ -39,11 +39,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from './lib/stack.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What Google's own emulator passes of the same 123 (issue 29). */
@@ -265,14 +265,6 @@ module.exports = Reporter;`,
     await fsp.mkdir(path.dirname(path.join(work, rel)), { recursive: true });
     await fsp.writeFile(path.join(work, rel), text.trimStart());
   }
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Spawns a child whose output is kept (shown if it fails) until a line matches `ready`. */

@@ -10,9 +10,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './stack.mjs';
 
 export const LIGHTHOUSE_TARGETS = { performance: 0.95, lcpMs: 2500, tbtMs: 200, cls: 0.05 };
 
@@ -61,15 +61,6 @@ export function lighthouse(root, url, { chrome, chromeArgs, port, log = () => {}
             ?.snippet ?? '',
         detail: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}`,
       });
-    });
-  });
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
     });
   });
 }

@@ -9,6 +9,7 @@ export const PID_FILE: string;
 
 export function isLoopbackV4(host: string): boolean;
 export function stackPorts(): StackPorts;
+export function freePort(host?: string): Promise<number>;
 export function portFree(host: string, port: number): Promise<boolean>;
 export function takenPorts(host: string): Promise<{ name: Service; port: number }[]>;
 

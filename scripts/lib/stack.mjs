@@ -176,6 +176,15 @@ export function stackPorts() {
   return ports;
 }
 
+/** A port nothing listens on at `host` now (the system's pick), for a server started next. */
+export async function freePort(host = '127.0.0.1') {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** Resolves true when `host:port` can be listened on. */
 export function portFree(host, port) {
   return new Promise((resolve) => {

@@ -9,17 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/lib/stack.mjs';
+
+/** One way to find a free port: the scripts' own (scripts/lib/stack.mjs). */
+export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROJECT = 'demo-notenest';
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** True when nothing accepts connections on host:port. */
 export function portClosed(port: number, host = '127.0.0.1'): Promise<boolean> {
