@@ -532,6 +532,11 @@ export function createStack({
         // dozens of runtimes on a 2-core machine, each missing its 30 s start deadline; queued,
         // a few runtimes are started and reused.
         FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
+        // A runtime must answer within this many seconds of its start (firebase-tools' default:
+        // 30), or its call fails with "Failed to load function". With two test lanes, three
+        // stacks and Chromium on 2 cores, a start was seen to take longer; waiting costs nothing
+        // when it is quick.
+        FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
       },
     );
     await Promise.all([
