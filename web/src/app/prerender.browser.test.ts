@@ -181,11 +181,19 @@ describe('prerendered route shells (production build)', () => {
   it('the app is live once it has taken over, and renders afresh for a remembered session', async () => {
     const visitor = await open('/sign-in', { withAppJs: true });
     try {
+      // Polled with room to spare: on a loaded 2-core machine the app can take over seconds
+      // after the page shows (a single read of isEnabled once failed in CI).
       await expect
-        .poll(() => visitor.page.locator('#root').getAttribute('data-prerendered'))
+        .poll(() => visitor.page.locator('#root').getAttribute('data-prerendered'), {
+          timeout: 20_000,
+        })
         .toBeNull();
-      expect(await visitor.page.locator('button[type="submit"]').isEnabled()).toBe(true);
-      expect(await visitor.page.locator('.nn-header__toggle').isEnabled()).toBe(true);
+      await expect
+        .poll(() => visitor.page.locator('button[type="submit"]').isEnabled(), { timeout: 20_000 })
+        .toBe(true);
+      await expect
+        .poll(() => visitor.page.locator('.nn-header__toggle').isEnabled(), { timeout: 20_000 })
+        .toBe(true);
       // Live: the form is React's now (typing updates its state, shown by the input itself).
       await visitor.page.locator('input[type="email"]').fill('student1@notenest.dev');
       expect(await visitor.page.locator('input[type="email"]').inputValue()).toBe(
@@ -198,7 +206,9 @@ describe('prerendered route shells (production build)', () => {
     const returning = await open('/about', { withAppJs: true, session: true, width: 1280 });
     try {
       await expect
-        .poll(() => returning.page.locator('#root').getAttribute('data-prerendered'))
+        .poll(() => returning.page.locator('#root').getAttribute('data-prerendered'), {
+          timeout: 20_000,
+        })
         .toBeNull();
       expect(await returning.page.getByRole('link', { name: /Aarav Sharma/ }).isVisible()).toBe(
         true,
