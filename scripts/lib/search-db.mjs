@@ -10,9 +10,10 @@
  * The packages are the functions workspace's (devDependencies there): another copy of PGlite
  * elsewhere in node_modules (an older one comes with firebase-tools) must not be the one loaded.
  *
- *   node scripts/lib/search-db.mjs <dataDir> [port]   serves it until interrupted (prints the URL)
+ *   node scripts/lib/search-db.mjs <dataDir> [port] [host]   serves it until interrupted (prints
+ *   the URL)
  */
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,6 +27,32 @@ async function importFromFunctions(spec) {
   // require.resolve names the CommonJS file; the package's ESM file sits beside it as .js.
   const esm = cjs.replace(/\.cjs$/, '.js');
   return import(pathToFileURL(esm).href);
+}
+
+/**
+ * The data folder of an empty database for the installed PGlite (made on first use, under
+ * node_modules/.cache). Made in a folder of its own and renamed into place, so stacks starting
+ * at the same moment never copy a half-made one.
+ */
+async function emptyDatabase(PGlite, extensions) {
+  // The package's own package.json is not among its exports: found from its entry point.
+  const entry = fromFunctions.resolve('@electric-sql/pglite');
+  const packageDir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  const cache = path.join(ROOT, 'node_modules', '.cache', 'notenest');
+  const template = path.join(cache, `pglite-empty-${version}`);
+  if (existsSync(path.join(template, 'PG_VERSION'))) return template;
+  mkdirSync(cache, { recursive: true });
+  const making = `${template}.${process.pid}-${Date.now()}`;
+  const db = await PGlite.create(making, { extensions });
+  await db.close();
+  try {
+    renameSync(making, template);
+  } catch {
+    // Another process made it first: theirs is as good.
+    rmSync(making, { recursive: true, force: true });
+  }
+  return template;
 }
 
 /** Who and which database the URL names (PGlite has one of each). */
@@ -43,7 +70,13 @@ export async function startSearchDb({ dataDir, host = '127.0.0.1', port = 0 } = 
     importFromFunctions('@electric-sql/pglite/contrib/unaccent'),
     importFromFunctions('@electric-sql/pglite-socket'),
   ]);
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    // A fresh database is a copy of an empty one made once per PGlite version: PGlite's initdb
+    // costs 9-17 s of CPU on this 2-core machine, and every test stack starts one.
+    const template = await emptyDatabase(PGlite, { pg_trgm, unaccent });
+    mkdirSync(dataDir, { recursive: true });
+    cpSync(template, dataDir, { recursive: true });
+  }
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   // maxConnections: every function instance of the emulator, each with a small pool.
   const server = new PGLiteSocketServer({ db, host, port, maxConnections: 64 });
@@ -72,12 +105,12 @@ export async function startSearchDb({ dataDir, host = '127.0.0.1', port = 0 } = 
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [dataDir, port] = process.argv.slice(2);
+  const [dataDir, port, host] = process.argv.slice(2);
   if (!dataDir) {
-    console.error('usage: node scripts/lib/search-db.mjs <dataDir> [port]');
+    console.error('usage: node scripts/lib/search-db.mjs <dataDir> [port] [host]');
     process.exit(2);
   }
-  const running = await startSearchDb({ dataDir, port: Number(port ?? 0) });
+  const running = await startSearchDb({ dataDir, port: Number(port ?? 0), host });
   console.log(`search db: ${running.url} (data in ${path.resolve(dataDir)})`);
   const stop = () => void running.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -71,13 +71,21 @@ export const PID_FILE = 'stack-processes.json';
 /** How often the record of a stack's processes is brought up to date. */
 const SCAN_MS = 1000;
 /** The processes that export their data when they get SIGINT (the others are killed). */
-const LEADERS = ['storage', 'firebase'];
+const LEADERS = ['storage', 'firebase', 'search'];
 /** What each tag of a stack's processes is, for messages. */
 const DESCRIPTIONS = {
   storage: 'our Cloud Storage emulator',
   firebase: 'firebase-tools: Auth, Functions and Hosting emulators',
   firestore: "Google's Cloud Firestore emulator, java",
+  search: 'the search database, PGlite (scripts/lib/search-db.mjs)',
 };
+/**
+ * The search database's port on the stack's host (not an emulator of firebase.json, whose schema
+ * has no place for it; each stack has a host of its own, so a fixed port is as safe as theirs).
+ */
+export const SEARCH_DB_PORT = 5433;
+/** How long a stack stopping because one of its emulators died waits before killing the rest. */
+const UNEXPECTED_STOP_MS = 20_000;
 /** How long the ports of processes just stopped may take to be free again. */
 const PORTS_FREED_MS = 15_000;
 /** firebase-tools waits this long at most for its emulators to stop (then they are killed). */
@@ -173,6 +181,7 @@ export function stackPorts() {
     if (!port) throw new Error(`firebase.json: emulators.${name}.port is missing`);
     ports[name] = port;
   }
+  ports.search = SEARCH_DB_PORT;
   return ports;
 }
 
@@ -198,7 +207,7 @@ export function portFree(host, port) {
 export async function takenPorts(host) {
   const ports = stackPorts();
   const taken = [];
-  for (const name of SERVICES) {
+  for (const name of [...SERVICES, 'search']) {
     if (!(await portFree(host, ports[name]))) taken.push({ name, port: ports[name] });
   }
   return taken;
@@ -284,6 +293,8 @@ export function createStack({
     FIREBASE_STORAGE_EMULATOR_HOST: hostPort('storage'),
     STORAGE_EMULATOR_HOST: `http://${hostPort('storage')}`,
     FIREBASE_AUTH_EMULATOR_HOST: hostPort('auth'),
+    /** Where the search index is (read by functions/src/search/config.ts, the seed, reindex). */
+    SEARCH_DATABASE_URL: `postgres://postgres@${hostPort('search')}/postgres?sslmode=disable`,
   };
   const configPath = path.join(ROOT, `.firebase.${host}.json`);
   const tmpDir = path.join(os.tmpdir(), `notenest-firebase-${host}`);
@@ -320,7 +331,10 @@ export function createStack({
     if (stopping) return;
     died = `${tag} (${DESCRIPTIONS[tag] ?? tag}, pid ${pid}) exited unexpectedly${how ? ` (${how})` : ''}`;
     log(`${died}: stopping the stack`);
-    void handle.stop();
+    // Bounded: with its Firestore gone, firebase-tools waits for a function still running before
+    // it stops (over 60 s was seen); what still runs then is killed (no export is lost that a
+    // dead emulator could still have made).
+    void handle.stop({ timeoutMs: UNEXPECTED_STOP_MS });
   }
 
   /**
@@ -471,6 +485,17 @@ export function createStack({
         `${dataDir}/firestore.json is Firestore data of the emulator NoteNest used before; ` +
           'Firestore now runs in firebase-tools and keeps its data in firebase/ (that file is not read)',
       );
+    // The search index (functions/src/search): PGlite on the data folder, served over the
+    // PostgreSQL wire protocol; the functions reach it through SEARCH_DATABASE_URL. Its data is
+    // in dataDir/search and survives a restart like the emulators' exports.
+    const search = startChild(
+      'search',
+      ['scripts/lib/search-db.mjs', path.join(dataDir, 'search'), String(ports.search), host],
+      env,
+    );
+    const searchReady = waitForLine(search, /^search db: /, 'it was ready').then(() =>
+      onPhase('search'),
+    );
     const storage = startChild(
       'storage',
       [
@@ -503,6 +528,7 @@ export function createStack({
       // the Firestore and Auth ones itself).
       FIREBASE_STORAGE_EMULATOR_HOST: emulatorEnv.FIREBASE_STORAGE_EMULATOR_HOST,
       STORAGE_EMULATOR_HOST: emulatorEnv.STORAGE_EMULATOR_HOST,
+      SEARCH_DATABASE_URL: emulatorEnv.SEARCH_DATABASE_URL,
     };
     const importArgs = existsSync(path.join(firebaseDir, 'firebase-export-metadata.json'))
       ? ['--import', firebaseDir]
@@ -540,6 +566,7 @@ export function createStack({
       },
     );
     await Promise.all([
+      searchReady,
       storageReady,
       waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() => {
         // Google's Firestore emulator is running now: watched from here on.

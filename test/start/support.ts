@@ -1,8 +1,10 @@
 /**
- * Helpers for the start/seed suites: free ports, the Auth emulator from firebase-tools in a temp
- * project directory, signing in through the Auth emulator's REST API, waiting for output lines.
+ * Helpers for the start/seed suites: free ports, the ports listening on an address, the Auth
+ * emulator from firebase-tools in a temp project directory, signing in through the Auth
+ * emulator's REST API, waiting for output lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,25 @@ export function portClosed(port: number, host = '127.0.0.1'): Promise<boolean> {
     });
     socket.once('error', () => resolve(true));
   });
+}
+
+/** Ports listening on `host`, IPv4 sockets and IPv4-mapped IPv6 ones (Java binds those). */
+export function listeningPorts(host: string): number[] {
+  const bytes = host.split('.').map((n) => Number(n).toString(16).padStart(2, '0'));
+  const v4 = [...bytes].reverse().join('').toUpperCase();
+  // /proc/net/tcp gives the local address as little-endian hex; ::ffff:a.b.c.d in /proc/net/tcp6
+  // is four 32-bit words, each in host (little-endian) order.
+  const v6 = `0000000000000000FFFF0000${v4}`;
+  const listening = (file: string, prefix: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f[3] === '0A' && f[1]?.startsWith(`${prefix}:`))
+      .map((f) => parseInt(f[1]!.split(':')[1]!, 16));
+  return [...listening('/proc/net/tcp', v4), ...listening('/proc/net/tcp6', v6)].sort(
+    (a, b) => a - b,
+  );
 }
 
 /** Collects a child's output lines; `waitFor` resolves on the first matching line. */
