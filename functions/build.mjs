@@ -41,8 +41,13 @@ const externals = {
 const result = await esbuild.build({
   absWorkingDir: here,
   // index: the functions. documents: the file reader alone, for the seed (scripts/seed.mjs makes
-  // the demo notes' thumbnails with the very code the note-file trigger runs).
-  entryPoints: { index: 'src/index.ts', documents: 'src/services/documents/index.ts' },
+  // the demo notes' thumbnails with the very code the note-file trigger runs). search-tools: the
+  // search index's rebuild, for the seed and `npm run reindex` (src/search-tools.ts).
+  entryPoints: {
+    index: 'src/index.ts',
+    documents: 'src/services/documents/index.ts',
+    'search-tools': 'src/search-tools.ts',
+  },
   outdir: 'lib',
   bundle: true,
   platform: 'node',
@@ -64,6 +69,16 @@ if (undeclared.size) {
 }
 const bytes = result.metafile.outputs['lib/index.js']?.bytes ?? 0;
 console.log(`functions: lib/index.js (${(bytes / 1024).toFixed(1)} KiB)`);
+
+// The search index's schema (src/search/migrate.ts reads ./migrations/ beside the module that
+// runs it: lib/ once bundled), applied by the functions at their first search.
+const migrations = join(here, 'src', 'search', 'migrations');
+rmSync(join(here, 'lib', 'migrations'), { recursive: true, force: true });
+cpSync(migrations, join(here, 'lib', 'migrations'), {
+  recursive: true,
+  filter: (src) => src === migrations || src.endsWith('.sql'),
+});
+console.log('functions: lib/migrations (the search index schema)');
 
 // The web app's server bundle and Browse's template (web/build-plugins/prerender.ts), for GET
 // /browse (src/services/browse-page.ts): built by the web workspace, which builds first.

@@ -30,6 +30,11 @@
  *                      the documents each call read (X-Firestore-Reads: the facade counts them
  *                      when NOTENEST_READ_METER=1, which the bench sets), and each admin screen's
  *                      first page is timed in Chromium, next to their bounds.
+ *   Search             (issue 28) SEARCH_BENCH_NOTES (10,000) notes of ~2,000 Zipf words are
+ *                      added and indexed; GET /api/notes?search= is timed for each query kind
+ *                      (rare word, most common word, two words, phrase, prefix, typo, two
+ *                      filters): p50/p95 next to the targets, indexing time and index size per
+ *                      note, and the old Firestore search's figures (only with --only=search).
  *   Likes              (issue 29) 50 readers like one note at once through the facade, then all
  *                      unlike: p50/p95 next to the 1 s target, answers, and the count's exactness.
  *
@@ -39,6 +44,8 @@
  *   --only=scale                 only the scale figures
  *   --only=documents             only the document figures (no stack)
  *   --only=likes                 only the likes figures
+ *   --only=search                only the search figures (scripts/lib/search-bench.mjs;
+ *                                SEARCH_BENCH_NOTES, default 10,000)
  *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
  *   LIGHTHOUSE_ROUTES=/sign-in,/about   only these routes (labels as printed)
  *   LIGHTHOUSE_BUSY=1            that many processes spin the CPU during the Lighthouse runs
@@ -59,6 +66,7 @@ import { PROJECT, ROOT, startStack, takenPorts, withTriggersPaused } from './lib
 import { growStack, measureCalls, measureColdStart, measureScreens } from './lib/scale-bench.mjs';
 import { documentsFigures } from './lib/documents-bench.mjs';
 import { likeBurstFigures } from './lib/likes-bench.mjs';
+import { indexStackNotes, searchFigures } from './lib/search-bench.mjs';
 import { lighthouse as lighthouseRun, lighthouseFigures } from './lib/lighthouse-bench.mjs';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -231,7 +239,6 @@ async function addSearchNotes(stack) {
   try {
     const db = getFirestore(app);
     db.settings({ host: stack.emulatorEnv.FIRESTORE_EMULATOR_HOST, ssl: false });
-    const { searchTermsFor, titleTermsFor } = await import('@notenest/shared');
     const template = (await db.collection('notes').where('approved', '==', true).limit(1).get())
       .docs[0];
     if (!template) throw new Error('no approved seeded note to copy');
@@ -251,8 +258,6 @@ async function addSearchNotes(stack) {
       void writer.set(db.collection('notes').doc(`bench-${String(i).padStart(5, '0')}`), {
         ...base,
         ...fields,
-        searchTerms: searchTermsFor(fields),
-        titleTerms: titleTermsFor(fields),
         createdAt,
         updatedAt: createdAt,
         likesCount: i % 50,
@@ -305,7 +310,7 @@ const percentile = (xs, p) => {
 // ---------------------------------------------------------------------------------------------
 
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const ONLY_CHOICES = ['lighthouse-browse', 'lighthouse', 'scale', 'documents', 'likes'];
+const ONLY_CHOICES = ['lighthouse-browse', 'lighthouse', 'scale', 'documents', 'likes', 'search'];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   console.error(`[bench] --only takes one of: ${ONLY_CHOICES.join(', ')}`);
   process.exit(2);
@@ -400,6 +405,11 @@ async function main() {
       printRows(rows, t0);
       return;
     }
+    if (ONLY === 'search') {
+      await searchFigures(stack, rows, { log });
+      printRows(rows, t0);
+      return;
+    }
     if (ONLY === 'scale') {
       await scaleFigures(stack, admin, newPage, rows);
       printRows(rows, t0);
@@ -464,9 +474,10 @@ async function main() {
 
     // Search over 5,000 more notes
     log(`adding ${SEARCH_NOTES} notes`);
-    // The notes carry their search terms; with triggers running, 5,000 trigger runs (and as many
-    // recounts of one uploader) would compete with the searches being timed.
+    // With triggers running, 5,000 trigger runs (and as many recounts of one uploader) would
+    // compete with the searches being timed: they are paused, and the notes indexed after.
     await withTriggersPaused(stack.host, () => addSearchNotes(stack));
+    await indexStackNotes(stack, log);
     const searchPage = await newPage();
     await searchPage.goto('/browse');
     await cards(searchPage);

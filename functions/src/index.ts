@@ -2,19 +2,28 @@
  * Cloud Functions entry (bundled to lib/index.js by build.mjs):
  * - `api`: the REST facade (spec section 7);
  * - `noteWritten`, `commentWritten`, `userWritten`, `noteFileFinalized`: the triggers that keep
- *   derived data (search terms, counters, filter options, college figures) from what clients
- *   write (triggers/).
+ *   derived data (the search index, counters, filter options, college figures) from what clients
+ *   write (triggers/);
+ * - `searchCatchUp`: every 5 minutes, indexes the notes whose indexing failed while the search
+ *   index was unreachable (services/search-sync.ts).
+ * The functions that reach the search index are bound to its secret (search/config.ts: the Cloud
+ * SQL password; its params need no binding), so a deploy gives them the password.
  */
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { createApp } from './app.js';
 import { auth, db } from './firebase.js';
+import { SEARCH_DB_PASSWORD } from './search/config.js';
+import { catchUpSearch } from './services/search-sync.js';
 import { onNoteFileFinalized } from './triggers/files.js';
 import { onCommentChange, onNoteChange } from './triggers/notes.js';
 import { onUserChange } from './triggers/users.js';
 
 const REGION = 'us-central1';
+/** The search index's secret, for the functions that read or write the index. */
+const SEARCH = { secrets: [SEARCH_DB_PASSWORD] };
 
 const app = createApp({
   async pingFirestore() {
@@ -29,12 +38,19 @@ const app = createApp({
   },
 });
 
-export const api = onRequest({ region: REGION }, app);
+export const api = onRequest({ region: REGION, ...SEARCH }, app);
 
 // Text extraction reads whole files (up to 10 MiB): more memory and time than the default.
 // retry: handlers are idempotent (triggers/notes.ts), so a failed run is simply run again.
 export const noteWritten = onDocumentWritten(
-  { document: 'notes/{noteId}', region: REGION, memory: '1GiB', timeoutSeconds: 300, retry: true },
+  {
+    document: 'notes/{noteId}',
+    region: REGION,
+    memory: '1GiB',
+    timeoutSeconds: 300,
+    retry: true,
+    ...SEARCH,
+  },
   (event) =>
     onNoteChange(event.params.noteId, {
       before: event.data?.before.data(),
@@ -52,7 +68,7 @@ export const commentWritten = onDocumentWritten(
 );
 
 export const userWritten = onDocumentWritten(
-  { document: 'users/{uid}', region: REGION, retry: true },
+  { document: 'users/{uid}', region: REGION, retry: true, ...SEARCH },
   (event) =>
     onUserChange(event.params.uid, {
       before: event.data?.before.data(),
@@ -61,6 +77,15 @@ export const userWritten = onDocumentWritten(
 );
 
 export const noteFileFinalized = onObjectFinalized(
-  { region: REGION, memory: '1GiB', timeoutSeconds: 300, retry: true },
+  { region: REGION, memory: '1GiB', timeoutSeconds: 300, retry: true, ...SEARCH },
   (event) => onNoteFileFinalized(event.data.name),
+);
+
+// Re-reads files whose text the index lacks: the note trigger's memory and time.
+export const searchCatchUp = onSchedule(
+  { schedule: 'every 5 minutes', region: REGION, memory: '1GiB', timeoutSeconds: 300, ...SEARCH },
+  async () => {
+    const { indexed, left } = await catchUpSearch();
+    if (indexed || left) console.log(`searchCatchUp: ${indexed} notes indexed, ${left} left`);
+  },
 );

@@ -40,8 +40,6 @@ export interface DemoNoteData {
   likesCount: number;
   downloadCount: number;
   commentsCount: number;
-  searchTerms: string[];
-  titleTerms: string[];
   /** Set by the seed once it has made the file's thumbnail. */
   thumbnailUrl?: string;
   fileStatus?: 'ok';

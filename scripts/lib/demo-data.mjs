@@ -5,15 +5,7 @@
  *
  * Shapes follow docs/data-model.md; timestamps are JS Dates here (the writer converts them).
  */
-import {
-  BATCHES,
-  COURSES,
-  collegeDocId,
-  NOTE_FILE_TYPES,
-  searchTermsFor,
-  titleTermsFor,
-  userSearchTerms,
-} from '@notenest/shared';
+import { BATCHES, COURSES, collegeDocId, NOTE_FILE_TYPES, userSearchTerms } from '@notenest/shared';
 import { extractPdfText, makePdf } from './pdf.mjs';
 
 export const PROJECT_ID = 'demo-notenest';
@@ -359,8 +351,6 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
         likesCount: 0,
         downloadCount: approved ? Math.floor(random() * 240) : 0,
         commentsCount: 0,
-        searchTerms: searchTermsFor({ ...fields, uploaderName: student.username }, fileText),
-        titleTerms: titleTermsFor(fields),
         createdAt,
         updatedAt: createdAt,
       },

@@ -73,9 +73,12 @@ export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 /** Avatar types: raster images only (an SVG can carry script; avatars are public). */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
-/** Search index caps (see search.ts): terms per note and characters per term. */
-export const MAX_SEARCH_TERMS = 1000;
+/** `users.searchTerms` caps (see search.ts): terms per profile and characters per term. */
+export const MAX_USER_SEARCH_TERMS = 200;
 export const MAX_SEARCH_TERM_LENGTH = 40;
+
+/** Longest search text a notes search takes (GET /api/notes?search=, Browse's search box). */
+export const SEARCH_MAX_LENGTH = 200;
 
 /** Browse suggestions: at least 2 characters typed, at most 5 shown (spec section 9). */
 export const SUGGESTION_MIN_CHARS = 2;

@@ -1,10 +1,10 @@
 /**
- * The search tokenizer (docs/data-model.md "Search"). Functions index a note's fields and file
- * text into `notes.searchTerms` with `searchTermsFor`; a search runs `queryTokens` on the typed
- * text, queries `array-contains` on the first (longest) token and keeps the results for which
- * `matchesSearch` holds.
+ * The tokenizer of the small Firestore-side searches (docs/data-model.md "Search"): the admin
+ * Users search (`users.searchTerms`: `userSearchTerms`, queried with `queryTokens` and checked
+ * with `matchesSearch`) and Browse's search-box suggestions. Notes are searched by the search
+ * engine in PostgreSQL (functions/src/search), which has its own parser.
  */
-import { MAX_SEARCH_TERM_LENGTH, MAX_SEARCH_TERMS } from './constants.js';
+import { MAX_SEARCH_TERM_LENGTH, MAX_USER_SEARCH_TERMS } from './constants.js';
 
 /** Shortest prefix indexed: "op" finds "operating". */
 export const MIN_PREFIX_LENGTH = 2;
@@ -39,91 +39,6 @@ export function prefixesOf(word: string): string[] {
   return out;
 }
 
-/** The note fields indexed for search. */
-export interface SearchableFields {
-  title?: string | null;
-  subjectName?: string | null;
-  courseName?: string | null;
-  collegeName?: string | null;
-  description?: string | null;
-  /** The uploader's username, so admins (and readers) find a note by who shared it. */
-  uploaderName?: string | null;
-}
-
-/**
- * `notes.searchTerms` for a note: every word of title, subject, course, college, description
- * (in that priority) and then of the file text contributes itself and its prefixes; distinct,
- * at most `maxTerms` (MAX_SEARCH_TERMS) so the document and its index entries stay small.
- * File words are taken most frequent first, so a long file fills the cap with its key words.
- */
-export function searchTermsFor(
-  fields: SearchableFields,
-  fileText?: string | null,
-  maxTerms: number = MAX_SEARCH_TERMS,
-): string[] {
-  const terms = new Set<string>();
-  const add = (words: Iterable<string>): boolean => {
-    for (const w of words) {
-      for (const t of prefixesOf(w)) {
-        if (terms.size >= maxTerms) return false;
-        terms.add(t);
-      }
-    }
-    return true;
-  };
-  const fieldText = [
-    fields.title,
-    fields.subjectName,
-    fields.courseName,
-    fields.collegeName,
-    fields.description,
-    fields.uploaderName,
-  ]
-    .filter((s): s is string => typeof s === 'string')
-    .join(' ');
-  if (!add(tokenize(fieldText))) return [...terms];
-  if (fileText) add(wordsByFrequency(fileText));
-  return [...terms];
-}
-
-/**
- * The distinct words of `text`, most frequent first (equal counts keep reading order), at most
- * `max`: what a file contributes to the index (functions keep them per file, so a note is
- * re-indexed without reading its file again).
- */
-export function wordsByFrequency(text: string, max = Infinity): string[] {
-  const freq = new Map<string, number>();
-  for (const w of tokenize(text)) freq.set(w, (freq.get(w) ?? 0) + 1);
-  // Stable: equal counts keep first-appearance order.
-  return [...freq.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, max)
-    .map(([w]) => w);
-}
-
-/** Most `titleTerms` a note keeps (its title, subject and course are short). */
-export const MAX_TITLE_TERMS = 200;
-
-/**
- * `notes.titleTerms`: the words of the title, subject and course with their prefixes. Search
- * ranks in two tiers (docs/data-model.md "Search"): notes whose titleTerms hold the searched
- * word come first, then the other notes whose searchTerms (every field and the file's words)
- * hold it, each tier in the chosen sort order.
- */
-export function titleTermsFor(
-  fields: Pick<SearchableFields, 'title' | 'subjectName' | 'courseName'>,
-): string[] {
-  return searchTermsFor(
-    { title: [fields.title, fields.subjectName, fields.courseName].filter(Boolean).join(' ') },
-    null,
-    MAX_TITLE_TERMS,
-  );
-}
-
-/** The two tiers of a ranked search, best first: the array field each one queries. */
-export const SEARCH_TIERS = ['titleTerms', 'searchTerms'] as const;
-export type SearchTier = (typeof SEARCH_TIERS)[number];
-
 /**
  * Tokens of a search box query, distinct, longest first: the first is the one to query with
  * `array-contains` (the most selective), the rest are checked with `matchesSearch`.
@@ -152,5 +67,12 @@ export function matchesSearch(
  */
 export function userSearchTerms(username: unknown, email: unknown): string[] {
   const text = [username, email].filter((s): s is string => typeof s === 'string').join(' ');
-  return searchTermsFor({ title: text }, null, 200);
+  const terms = new Set<string>();
+  for (const word of tokenize(text)) {
+    for (const term of prefixesOf(word)) {
+      if (terms.size >= MAX_USER_SEARCH_TERMS) return [...terms];
+      terms.add(term);
+    }
+  }
+  return [...terms];
 }

@@ -83,7 +83,9 @@ describe('the functions bundle with only its declared dependencies', () => {
     );
     expect(r.stderr).not.toMatch(/Cannot find (module|package)/);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toBe('api,commentWritten,noteFileFinalized,noteWritten,userWritten');
+    expect(r.stdout.trim()).toBe(
+      'api,commentWritten,noteFileFinalized,noteWritten,searchCatchUp,userWritten',
+    );
   });
 
   it('reads documents there: PDF.js, OCR with the shipped model, word-extractor, canvas', () => {

@@ -765,3 +765,32 @@ matrix('meta/filterOptions (no owner: functions write it)', {
     delete: ['deny', 'deny', 'deny', 'deny'],
   },
 });
+
+// ---- searchBacklog: notes the search index has yet to take (functions only) -----------------
+
+matrix('searchBacklog/{noteId} (functions only: no client reads or writes it)', {
+  setup: async () => {
+    await seed(h, {
+      'searchBacklog/n1': { noteId: 'n1', at: serverTime(), error: 'connect ECONNREFUSED' },
+    });
+    return { owner: fresh('alice') };
+  },
+  ops: {
+    get: (a, w) => dbOf(h, a, w).doc('searchBacklog/n1').get(),
+    list: (a, w) => dbOf(h, a, w).collection('searchBacklog').get(),
+    create: (a, w) =>
+      dbOf(h, a, w)
+        .doc(`searchBacklog/${fresh('n')}`)
+        .set({ noteId: 'x', error: '' }),
+    update: (a, w) => dbOf(h, a, w).doc('searchBacklog/n1').update({ error: '' }),
+    delete: (a, w) => dbOf(h, a, w).doc('searchBacklog/n1').delete(),
+  },
+  expect: {
+    //        anon    owner   other   admin
+    get: ['deny', 'deny', 'deny', 'deny'],
+    list: ['deny', 'deny', 'deny', 'deny'],
+    create: ['deny', 'deny', 'deny', 'deny'],
+    update: ['deny', 'deny', 'deny', 'deny'],
+    delete: ['deny', 'deny', 'deny', 'deny'],
+  },
+});

@@ -10,13 +10,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  noteFileRecordSchema,
-  searchTermsFor,
-  titleTermsFor,
-  validateNoteInput,
-  wordsByFrequency,
-} from '@notenest/shared';
+import { noteFileRecordSchema, validateNoteInput } from '@notenest/shared';
 // Built by `npm run build` (npm test builds every workspace first).
 import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
 // The note trigger's handler (what `noteWritten` runs), against this file's emulators.
@@ -185,9 +179,7 @@ describe('seed', () => {
           'fileStatus',
           'fileUrl',
           'likesCount',
-          'searchTerms',
           'thumbnailUrl',
-          'titleTerms',
           'semester',
           'subjectName',
           'title',
@@ -239,9 +231,6 @@ describe('seed', () => {
         text = bytes.toString('utf8');
       }
       expect(text).toContain(d['title']);
-      // Search terms: the shared tokenizer over the fields and the file's own text.
-      expect(d['searchTerms']).toEqual(searchTermsFor(d, text));
-      expect(d['titleTerms']).toEqual(titleTermsFor(d));
       // The thumbnail: a small WebP served by its token URL.
       expect(d['fileStatus']).toBe('ok');
       const thumb = await fetch(d['thumbnailUrl']);
@@ -275,9 +264,6 @@ describe('seed', () => {
       // Of the stored generation, so the trigger and the indexer take it as read, not read again.
       expect(record.generation).toBe(String(meta.generation));
       expect(record).toMatchObject({ noteId: n.id, verdict: 'ok', reason: null });
-      expect(record.words.length).toBeGreaterThan(20);
-      // The file holds its title (demo-data.mjs writes it there).
-      expect(record.words).toEqual(expect.arrayContaining(wordsByFrequency(d['title'])));
       const slash = d['filePath'].lastIndexOf('/');
       expect(record.thumbnailPath).toBe(
         `${d['filePath'].slice(0, slash)}/.thumbnails/${d['filePath'].slice(slash + 1)}.webp`,

@@ -16,7 +16,8 @@ import {
   makeCast,
   noteForm,
   sorted,
-  termsOf,
+  searchFinds,
+  searchIds,
   type Cast,
 } from '../testing/api-fixtures.js';
 import { eventually, makePdf } from '../testing/stack.js';
@@ -127,8 +128,9 @@ describe('notes', () => {
       .file(`notes/${alice.uid}/${noteId}/os notes.pdf`)
       .exists();
     expect(exists).toBe(true);
-    // The file's words arrive from the note-file trigger (read where it lands).
-    await termsOf(noteId, (t) => t.includes(secret), `the PDF's word ${secret} in searchTerms`);
+    // The file's words reach the search index from the triggers (read where it lands); pending,
+    // so the admin search finds it.
+    await searchFinds(cast, secret, noteId, { admin: true });
     await eventually(
       async () =>
         (await getFirestore(adminApp()).doc(`users/${alice.uid}`).get()).get('notesCount'),
@@ -148,10 +150,13 @@ describe('notes', () => {
     expect((await call('GET', `/api/uploading/get/${noteId}`, { token: admin.token })).status).toBe(
       200,
     );
-    // Not in Browse until approved.
+    // Not in Browse until approved (the admin search finds it: it is indexed).
+    await searchFinds(cast, secret, noteId, { admin: true });
     expect((await call('GET', `/notes?search=${secret}`)).body).toEqual({
       success: true,
       notes: [],
+      total: 0,
+      nextCursor: null,
     });
     expect(
       ids((await call('GET', `/api/user/uploads/${alice.uid}`, { token: alice.token })).body),
@@ -168,7 +173,7 @@ describe('notes', () => {
     });
     const browseBefore = ids((await call('GET', '/api/notes')).body.notes);
     const optionsBefore = (await call('GET', '/api/filter-options')).body as { subjects: string[] };
-    await termsOf(noteId, (t) => t.includes(secret), "the first file's words");
+    await searchFinds(cast, secret, noteId, { admin: true });
     await approve(cast, noteId);
     await eventually(
       async () => (await call('GET', '/api/filter-options')).body.subjects as string[],
@@ -206,8 +211,9 @@ describe('notes', () => {
         JSON.stringify([`${folder}.thumbnails/v2.txt.webp`, `${folder}v2.txt`]),
       { what: 'only v2.txt and its thumbnail in the folder' },
     );
-    const terms = await termsOf(noteId, (t) => t.includes('quasiparticle'), "the new file's terms");
-    expect(terms).not.toContain(secret);
+    // The new file's words replace the old file's in the index.
+    await searchFinds(cast, 'quasiparticle', noteId, { admin: true });
+    await searchFinds(cast, secret, noteId, { admin: true, found: false });
     // Pending again: out of Browse and out of the filter options.
     expect(ids((await call('GET', '/api/notes')).body.notes)).toEqual(browseBefore);
     await eventually(
@@ -221,9 +227,8 @@ describe('notes', () => {
       form: noteForm({ title: 'OS Unit 3 v3', subjectName: subject }),
     });
     expect(keep.body.note).toMatchObject({ title: 'OS Unit 3 v3', fileName: 'v2.txt' });
-    expect(
-      (await getFirestore(adminApp()).doc(`notes/${noteId}`).get()).get('searchTerms'),
-    ).toContain('quasiparticle');
+    await searchFinds(cast, 'v3', noteId, { admin: true });
+    expect(await searchIds(cast, 'quasiparticle', { admin: true })).toContain(noteId);
   });
 
   it('archive, archived list and remove-archive', async () => {

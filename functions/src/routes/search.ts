@@ -1,7 +1,9 @@
 /**
- * Spec section 7 "Browse": GET /notes (search, subject, course, semester, college) and
- * GET /search-suggestions; plus GET /filter-options (the spec does not show that path; the web
- * app may also read meta/filterOptions directly).
+ * Spec section 7 "Browse": GET /notes (search, subject, course, semester, college; and sort,
+ * limit, cursor) and GET /search-suggestions; plus GET /filter-options (the spec does not show
+ * that path; the web app may also read meta/filterOptions directly). A search answers
+ * `{ success, notes, total, nextCursor, didYouMean? }`, each note with its `snippet` and `page`;
+ * 503 with a message when the search index is unreachable (listing without a search still works).
  */
 import { SUGGESTION_MAX, SUGGESTION_MIN_CHARS, notesQuery, suggestQuery } from '@notenest/shared';
 import { Router } from 'express';
@@ -18,7 +20,7 @@ export function searchRoutes(): Router {
 
   router.get('/notes', validate(notes), async (_req, res) => {
     const { query } = valid(res, notes);
-    res.json({ success: true, notes: await searchNotes(callerOf(res), query) });
+    res.json({ success: true, ...(await searchNotes(callerOf(res), query)) });
   });
 
   router.get('/search-suggestions', validate(suggest), async (_req, res) => {

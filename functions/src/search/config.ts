@@ -1,9 +1,13 @@
 /**
  * Where the functions find the search database (see index.ts): Cloud SQL through the Cloud SQL
- * Node.js Connector when SEARCH_INSTANCE_CONNECTION_NAME is set, else SEARCH_DATABASE_URL (the
- * local PGlite that `npm start` serves, a test's server). Both are firebase-functions params, so
- * `firebase deploy` asks for them and the emulator reads them from functions/.env* files or the
- * environment; the Cloud SQL password is a secret (SEARCH_DB_PASSWORD).
+ * Node.js Connector when SEARCH_INSTANCE_CONNECTION_NAME is set, else the environment variable
+ * SEARCH_DATABASE_URL (the local PGlite that `npm start` serves, a test's server). The Cloud SQL
+ * settings are firebase-functions params (functions/.env gives their defaults, so neither
+ * `firebase deploy` nor the emulator asks; a project's own .env.<project> overrides them); the
+ * password is a secret (SEARCH_DB_PASSWORD; functions/.secret.local stands in for it locally).
+ * SEARCH_DATABASE_URL is NOT a param: the emulator would write a param's value into
+ * functions/.env.local, and a dotenv value overrides the environment, where each stack puts its
+ * own URL (scripts/lib/stack.mjs).
  */
 import { defineSecret, defineString } from 'firebase-functions/params';
 import pg from 'pg';
@@ -12,10 +16,6 @@ import { pgPoolClient, type SqlClient } from './sql-client.js';
 export const SEARCH_INSTANCE_CONNECTION_NAME = defineString('SEARCH_INSTANCE_CONNECTION_NAME', {
   default: '',
   description: 'Cloud SQL instance of the search index, project:region:instance ("" = none)',
-});
-export const SEARCH_DATABASE_URL = defineString('SEARCH_DATABASE_URL', {
-  default: '',
-  description: 'postgres:// URL of the search index when no Cloud SQL instance is set',
 });
 export const SEARCH_DB_USER = defineString('SEARCH_DB_USER', { default: 'notenest' });
 export const SEARCH_DB_NAME = defineString('SEARCH_DB_NAME', { default: 'notenest' });
@@ -37,7 +37,7 @@ export function searchDbConfigFromParams(): SearchDbConfig {
   const instanceConnectionName = SEARCH_INSTANCE_CONNECTION_NAME.value();
   return {
     instanceConnectionName,
-    url: SEARCH_DATABASE_URL.value() || process.env['SEARCH_DATABASE_URL'] || '',
+    url: process.env['SEARCH_DATABASE_URL'] ?? '',
     user: SEARCH_DB_USER.value(),
     database: SEARCH_DB_NAME.value(),
     ...(instanceConnectionName ? { password: SEARCH_DB_PASSWORD.value() } : {}),
@@ -46,6 +46,18 @@ export function searchDbConfigFromParams(): SearchDbConfig {
 
 /** Thrown when no search database is configured: the facade answers 503 with its message. */
 export class SearchUnavailableError extends Error {}
+
+/** A search that cannot connect answers 503 in this time rather than hanging the request. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * An idle pooled connection that breaks (the server restarted or went away) is an 'error' event
+ * of the pool, which would end the process unhandled; the pool drops that connection and opens
+ * another when next asked.
+ */
+function idleClientError(err: Error): void {
+  console.warn(`search: an idle database connection failed: ${err.message}`);
+}
 
 /** A client for the configured database; the caller keeps one per process and closes it at exit. */
 export async function openSearchDb(config: SearchDbConfig): Promise<SqlClient> {
@@ -64,7 +76,9 @@ export async function openSearchDb(config: SearchDbConfig): Promise<SqlClient> {
       password: config.password,
       database: config.database,
       max,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    pool.on('error', idleClientError);
     const client = pgPoolClient(pool);
     return {
       ...client,
@@ -79,5 +93,13 @@ export async function openSearchDb(config: SearchDbConfig): Promise<SqlClient> {
       'Search is not configured: set SEARCH_INSTANCE_CONNECTION_NAME (Cloud SQL) or SEARCH_DATABASE_URL',
     );
   }
-  return pgPoolClient(new pg.Pool({ connectionString: config.url, max }));
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  pool.on('error', idleClientError);
+  // A URL is the local PGlite server (npm start, test stacks) or a test's server: statements in
+  // transactions of their own there (see PoolClientOptions). Cloud SQL takes the path above.
+  return pgPoolClient(pool, { ownTransactions: true });
 }

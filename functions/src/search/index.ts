@@ -19,7 +19,8 @@
  *        SEARCH_INSTANCE_CONNECTION_NAME=<project>:<region>:<instance>
  *        SEARCH_DB_USER=notenest   SEARCH_DB_NAME=notenest
  *      and bind the secret to the functions that use search (`secrets: [SEARCH_DB_PASSWORD]`).
- *   Without an instance name, SEARCH_DATABASE_URL (a postgres:// URL) is used instead.
+ *   Without an instance name, the environment variable SEARCH_DATABASE_URL (a postgres:// URL)
+ *   is used instead (functions/.env.<project>, or the environment; not a param: see config.ts).
  *   The schema is migrations/NNN_*.sql, applied by migrate() at start (idempotent, advisory
  *   lock: several instances may start at once); the user needs CREATE on the database, and
  *   CREATE EXTENSION of pg_trgm and unaccent (allowed to Cloud SQL's default user).

@@ -137,6 +137,47 @@ function chunks(text: string): string[] {
   return out;
 }
 
+// A hyphen ending a line (or a page, before its page number), then a word.
+const BROKEN_IN_LINE = /(\p{L}+)-[ \t]*\r?\n[ \t]*(\p{L}+)/gu;
+const BROKEN_AT_PAGE_END = /(\p{L}+)-[ \t]*\r?\n([\s\d]*)$/u;
+const PAGE_START_WORD = /^(\s*)(\p{L}+)/u;
+
+/**
+ * Joins the words a PDF's typesetting broke at a line end ("distri-" "bution": TeX hyphenates,
+ * and the reader gives the two halves as they are printed), as Firefox's find and pdftotext do:
+ * otherwise neither half is a word that anyone searches for. The second half goes on in lower
+ * case (or capitals after capitals: "PERFOR-" "MANCE"). A compound broken at its own hyphen
+ * ("non-" "free", "computer-" "network") is kept: its second half is a word of the file by
+ * itself, and its first half too or is 5+ letters (hyphenation's "al-" "ready" is not kept). A
+ * word broken at the end of a page is joined on the page where it starts.
+ */
+function joinBrokenWords(pages: string[]): string[] {
+  // The file's words, without the halves of broken ones (across pages too).
+  const all = pages
+    .map((p) => (BROKEN_AT_PAGE_END.test(p) ? p.replace(/\n[\s\d]*$/, '\n') : `${p}\n`))
+    .join('');
+  const words = new Set<string>();
+  for (const m of all.replace(BROKEN_IN_LINE, ' ').matchAll(/\p{L}+/gu)) {
+    words.add(m[0].toLowerCase());
+  }
+  const join = (a: string, b: string) => {
+    const goesOn = /^\p{Ll}/u.test(b) || (/\p{Lu}$/u.test(a) && !/\p{Ll}/u.test(b));
+    const compound = words.has(b.toLowerCase()) && (a.length >= 5 || words.has(a.toLowerCase()));
+    return goesOn && !compound;
+  };
+  const out = pages.map((page) =>
+    page.replace(BROKEN_IN_LINE, (whole, a: string, b: string) => (join(a, b) ? a + b : whole)),
+  );
+  for (let i = 0; i + 1 < out.length; i++) {
+    const end = BROKEN_AT_PAGE_END.exec(out[i]!);
+    const start = PAGE_START_WORD.exec(out[i + 1]!);
+    if (!end || !start || !join(end[1]!, start[2]!)) continue;
+    out[i] = `${out[i]!.slice(0, end.index)}${end[1]}${start[2]}\n${end[2]}`;
+    out[i + 1] = out[i + 1]!.slice(start[0].length);
+  }
+  return out;
+}
+
 export interface NoteTextOptions {
   /**
    * True (the default) when `pages` are a PDF's pages: a hit then names page i + 1. False for a
@@ -164,7 +205,7 @@ export async function upsertNoteText(
   const numbers: (number | null)[] = [];
   const words = new Set<string>();
   let budget = MAX_TEXT_CHARS;
-  pages.forEach((page, i) => {
+  joinBrokenWords(pages).forEach((page, i) => {
     if (budget <= 0) return;
     const text = searchableText(page.slice(0, budget));
     budget -= text.length;

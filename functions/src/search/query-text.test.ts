@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   editDistance,
   foldWord,
+  oneEditAway,
   parseQuery,
   searchableText,
   snippetHtml,
@@ -66,5 +67,19 @@ describe('snippetHtml', () => {
     expect(snippetHtml('a <b> & \uE000word\uE001 "q"')).toBe(
       'a &lt;b&gt; &amp; <mark>word</mark> &quot;q&quot;',
     );
+  });
+});
+
+describe('oneEditAway', () => {
+  it('lists exactly the words one edit away (OSA distance 1)', () => {
+    const near = oneEditAway('heat');
+    for (const w of ['eat', 'hat', 'cheat', 'heats', 'haet', 'hect', 'heta']) {
+      expect(near).toContain(w);
+    }
+    expect(near).not.toContain('heat');
+    expect(near).not.toContain('meta'); // two edits
+    expect(near.every((w) => editDistance('heat', w, 1) === 1)).toBe(true);
+    expect(oneEditAway('café')).toContain('cafe');
+    expect(oneEditAway('cafe')).toContain('cafa');
   });
 });

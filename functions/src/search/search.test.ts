@@ -274,6 +274,11 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       expect(ids(await find('photosynthesis'))).toEqual([]);
       expect(ids(await find('photosynthesis', { includePending: true }))).toEqual(['pending']);
       expect(ids(await find('', { includePending: false }))).not.toContain('pending');
+      // The admin review list's search: pending notes only; a reader's filter shows nothing more.
+      const pendingOnly = { includePending: true, filters: { approved: false } };
+      expect(ids(await find('photosynthesis', pendingOnly))).toEqual(['pending']);
+      expect(ids(await find('logarithmic', pendingOnly))).toEqual([]);
+      expect(ids(await find('photosynthesis', { filters: { approved: false } }))).toEqual([]);
     });
 
     it('completes the word being typed, not one followed by a space', async () => {

@@ -14,6 +14,7 @@ import {
   TYPO_MIN_LENGTH,
   editDistance,
   foldWord,
+  oneEditAway,
   parseQuery,
   searchableText,
   snippetHtml,
@@ -30,6 +31,11 @@ export interface SearchFilters {
   course?: string | null;
   semester?: number | null;
   college?: string | null;
+  /**
+   * Approved notes only (true) or pending ones only (false: the admin review list's search,
+   * with includePending). Readers see approved notes whatever this says.
+   */
+  approved?: boolean | null;
 }
 
 export interface SearchRequest {
@@ -67,7 +73,7 @@ export interface SearchResult {
 // Scoring a note's whole vector costs ~50 µs (PGlite, busy 2-core machine): these bound it.
 /** Ranked exactly: every match when there are at most this many. */
 export const RANK_ALL_MAX = 400;
-/** Past RANK_ALL_MAX, the text matches ranked by their text: this many most liked of them. */
+/** Past RANK_ALL_MAX, each tier's matches scored: this many most liked of them. */
 export const RANK_POOL = 200;
 
 /** Weights of D (file text), C (college, description, uploader), B (subject, course), A (title). */
@@ -96,6 +102,9 @@ interface WordInfo {
   known: boolean;
 }
 
+/** Vocabulary words a typo is read as, at most. */
+const MAX_CORRECTIONS = 12;
+
 /** Asks the vocabulary about the words: which are known, their corrections and completions. */
 async function lookUpWords(tx: SqlQueryable, parsed: ParsedQuery): Promise<Map<Term, WordInfo>> {
   const out = new Map<Term, WordInfo>();
@@ -108,16 +117,41 @@ async function lookUpWords(tx: SqlQueryable, parsed: ParsedQuery): Promise<Map<T
   ];
   const candidates = new Map<string, { known: boolean; near: string[] }>();
   if (typo.length > 0) {
-    const { rows } = await tx.query<{ q: string; known: boolean; near: string[] | null }>(
-      `SELECT w.q, EXISTS (SELECT 1 FROM search_words WHERE word = w.q) AS known,
-              ARRAY(SELECT word FROM search_words
-                     WHERE length(word) BETWEEN length(w.q) - 1 AND length(w.q) + 1
-                       AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = w.q)
-                     ORDER BY word <-> w.q LIMIT 12) AS near
-         FROM unnest($1::text[]) AS w(q)`,
-      [typo],
-    );
-    for (const r of rows) candidates.set(r.q, { known: r.known, near: r.near ?? [] });
+    // A word of a-z letters: its one-edit neighbours are looked up by equality (a few ms). A
+    // trigram search of the whole vocabulary (other scripts) costs 20-60 ms on PGlite.
+    const listed = typo.filter((w) => /^[a-z]+$/.test(w));
+    const other = typo.filter((w) => !listed.includes(w));
+    const near = new Map(listed.map((w) => [w, oneEditAway(w)]));
+    const asked = [...listed, ...[...near.values()].flat()];
+    const { rows: found } =
+      asked.length > 0
+        ? await tx.query<{ word: string }>(
+            'SELECT word FROM search_words WHERE word = ANY($1::text[])',
+            [asked],
+          )
+        : { rows: [] };
+    const has = new Set(found.map((r) => r.word));
+    for (const w of listed) {
+      candidates.set(w, {
+        known: has.has(w),
+        near: near
+          .get(w)!
+          .filter((n) => has.has(n))
+          .slice(0, MAX_CORRECTIONS),
+      });
+    }
+    if (other.length > 0) {
+      const { rows } = await tx.query<{ q: string; known: boolean; near: string[] | null }>(
+        `SELECT w.q, EXISTS (SELECT 1 FROM search_words WHERE word = w.q) AS known,
+                ARRAY(SELECT word FROM search_words
+                       WHERE length(word) BETWEEN length(w.q) - 1 AND length(w.q) + 1
+                         AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = w.q)
+                       ORDER BY word <-> w.q LIMIT ${MAX_CORRECTIONS}) AS near
+           FROM unnest($1::text[]) AS w(q)`,
+        [other],
+      );
+      for (const r of rows) candidates.set(r.q, { known: r.known, near: r.near ?? [] });
+    }
   }
   let completions: string[] = [];
   if (last?.kind === 'word' && last.norm.length >= PREFIX_MIN_LENGTH) {
@@ -231,6 +265,9 @@ function whereClause(
   if (f.semester !== undefined && f.semester !== null) {
     parts.push(`n.semester = ${params.p(f.semester, '::int')}`);
   }
+  if (f.approved !== undefined && f.approved !== null) {
+    parts.push(`n.approved = ${params.p(f.approved, '::boolean')}`);
+  }
   if (q) {
     parts.push(`n.tsv @@ ${q.tsv}`);
     for (const ph of q.phrases) {
@@ -245,19 +282,25 @@ function whereClause(
   return parts.join(' AND ');
 }
 
-/** Evaluates the query's tsqueries and counts the matching notes, in one statement. */
+/**
+ * Evaluates the query's tsqueries and counts the matching notes, in one statement. With a phrase
+ * and at most RANK_ALL_MAX matches, their ids too: the page is then ranked from them, without
+ * checking each candidate's phrase again (a read of its whole vector: ~60 µs a note, thousands of
+ * notes for two common words). Without a phrase the ids cost more than they save (measured:
+ * two words 43 -> 64 ms p50 at 10,000 notes), so the page repeats the index's match.
+ */
 async function countMatches(
   tx: SqlQueryable,
   req: SearchRequest,
   parsed: ParsedQuery,
-): Promise<{ total: number; q: Queries | null }> {
+): Promise<{ total: number; q: Queries | null; ids: string[] | null }> {
   const params = new Params();
   if (parsed.terms.length === 0) {
     const { rows } = await tx.query<{ c: string }>(
       `SELECT count(*) AS c FROM search_notes n WHERE ${whereClause(params, req, null)}`,
       params.values,
     );
-    return { total: Number(rows[0]?.c ?? 0), q: null };
+    return { total: Number(rows[0]?.c ?? 0), q: null, ids: null };
   }
   const built = buildQuery(params, parsed, await lookUpWords(tx, parsed));
   const exprs = [built.bag, built.rank, built.any, ...built.phrases];
@@ -268,13 +311,16 @@ async function countMatches(
   const { rows } = await tx.query<Record<string, string>>(
     `WITH q AS (SELECT ${exprs.map((e, i) => `${e} AS q${i}`).join(', ')})
      SELECT ${exprs.map((_, i) => `q.q${i}::text AS q${i}`).join(', ')},
-            (SELECT count(*) FROM search_notes n WHERE ${where}) AS total
-       FROM q`,
+            m.total, m.ids
+       FROM q CROSS JOIN LATERAL (SELECT count(*) AS total,
+                       ${built.phrases.length > 0 ? `CASE WHEN count(*) <= ${RANK_ALL_MAX} THEN array_agg(n.id) END` : 'NULL::text[]'} AS ids
+                  FROM search_notes n WHERE ${where}) m`,
     params.values,
   );
-  const r = rows[0]!;
+  const r = rows[0]! as Record<string, string> & { ids: string[] | null };
   return {
     total: Number(r['total']),
+    ids: r.ids,
     q: {
       bag: r['q0']!,
       rank: r['q1']!,
@@ -294,9 +340,11 @@ const ORDER: Record<Exclude<SearchSort, 'relevance'>, string> = {
  * SQL of one page of matching notes `(id, rank, ord)`, in the requested order. By relevance:
  * tier 2, the note's own fields match the whole query (title, subject...); tier 1, the others,
  * both ranked by ts_rank_cd over the whole vector (in [0, 1), added to the tier). With more than
- * RANK_ALL_MAX matches (a word in most notes), scoring every note's text is what costs, so the
- * fields-only vector ranks tier 2, the RANK_POOL most liked of the rest are scored by their text,
- * and what remains (tier 0) follows by likes: a common word says little about which text is best.
+ * RANK_ALL_MAX matches (a word in most notes), scoring every match is what costs, so only the
+ * RANK_POOL most liked of each tier are scored (tier 2 by its fields' vector, tier 1 by its
+ * text), and the rest of each tier follows them by likes (tier 2 at rank 2, tier 0 for the
+ * text): a common word says little about which note is best. `ids`: the matches, when the
+ * count listed them (see countMatches): the page is made of them alone.
  */
 function pageSql(
   params: Params,
@@ -304,18 +352,21 @@ function pageSql(
   sort: SearchSort,
   q: (Queries & { rq: string }) | null,
   total: number,
+  ids: string[] | null,
   limit: number,
   offset: number,
 ): string {
   const rq = q?.rq ?? '';
-  const where = whereClause(
-    params,
-    req,
-    q && {
-      tsv: params.p(q.bag, '::tsquery'),
-      phrases: q.phrases.map((ph) => params.p(ph, '::tsquery')),
-    },
-  );
+  const where = ids
+    ? `n.id = ANY(${params.p(ids, '::text[]')})`
+    : whereClause(
+        params,
+        req,
+        q && {
+          tsv: params.p(q.bag, '::tsquery'),
+          phrases: q.phrases.map((ph) => params.p(ph, '::tsquery')),
+        },
+      );
   const page = `LIMIT ${params.p(limit, '::int')} OFFSET ${params.p(offset, '::int')}`;
   const rankOf = (v: string) => `ts_rank_cd('${WEIGHTS}', ${v}, ${rq}, ${NORM})`;
   // row_number() OVER () numbers the rows of the ordered, limited subquery in its order.
@@ -335,17 +386,20 @@ function pageSql(
         ORDER BY rank DESC, n.created_at DESC, n.id ${page}`,
     );
   }
-  // Only the pool's rows read the big vector (one primary-key lookup each).
+  // Only the pools' rows are scored (one primary-key lookup each); only tier 1's read the big
+  // vector. Ranking every field match of the most common word cost ~25 ms at 10,000 notes.
+  const tier = (inMeta: string) =>
+    `(SELECT id, in_meta FROM m WHERE ${inMeta}
+       ORDER BY like_count DESC, created_at DESC, id LIMIT ${RANK_POOL})`;
   return numbered(
     `WITH m AS MATERIALIZED (
-       SELECT n.id, n.like_count, n.created_at, n.meta_tsv @@ ${rq} AS in_meta,
-              CASE WHEN n.meta_tsv @@ ${rq} THEN ${rankOf('n.meta_tsv')} END AS meta_rank
+       SELECT n.id, n.like_count, n.created_at, n.meta_tsv @@ ${rq} AS in_meta
          FROM search_notes n WHERE ${where}),
-     pool AS (SELECT id FROM m WHERE NOT in_meta
-               ORDER BY like_count DESC, created_at DESC, id LIMIT ${RANK_POOL}),
-     scored AS (SELECT pool.id, ${rankOf('n.tsv')} AS r
+     pool AS (${tier('in_meta')} UNION ALL ${tier('NOT in_meta')}),
+     scored AS (SELECT pool.id, CASE WHEN pool.in_meta THEN ${rankOf('n.meta_tsv')}
+                                     ELSE ${rankOf('n.tsv')} END AS r
                   FROM pool JOIN search_notes n ON n.id = pool.id)
-     SELECT m.id, CASE WHEN m.in_meta THEN 2 + m.meta_rank
+     SELECT m.id, CASE WHEN m.in_meta THEN 2 + coalesce(scored.r, 0)
                        WHEN scored.id IS NOT NULL THEN 1 + scored.r ELSE 0 END AS rank
        FROM m LEFT JOIN scored ON scored.id = m.id
       ORDER BY rank DESC, m.like_count DESC, m.created_at DESC, m.id ${page}`,
@@ -386,17 +440,18 @@ async function hitsPage(
   sort: SearchSort,
   q: Queries | null,
   total: number,
+  ids: string[] | null,
   limit: number,
   offset: number,
 ): Promise<SearchHit[]> {
   const params = new Params();
   if (!q) {
-    const pageOf = pageSql(params, req, sort, null, total, limit, offset);
+    const pageOf = pageSql(params, req, sort, null, total, null, limit, offset);
     const { rows } = await tx.query<HitRow>(pageOf, params.values);
     return rows.map((r) => ({ id: r.id, rank: 0, snippet: null, page: null }));
   }
   const rq = params.p(q.rank, '::tsquery');
-  const pageOf = pageSql(params, req, sort, { ...q, rq }, total, limit, offset);
+  const pageOf = pageSql(params, req, sort, { ...q, rq }, total, ids, limit, offset);
   const any = params.p(q.any, '::tsquery');
   const needles = params.p(needlesOf(q.any), '::text[]');
   const options = params.p(HEADLINE_OPTIONS);
@@ -506,7 +561,7 @@ export async function search(client: SqlClient, req: SearchRequest): Promise<Sea
     throw new SearchInputError(`sort must be one of ${SEARCH_SORTS.join(', ')}`);
   }
   return readOnly(client, async (tx) => {
-    const { total, q } = await countMatches(tx, req, parsed);
+    const { total, q, ids } = await countMatches(tx, req, parsed);
     if (total === 0) {
       const suggestion = q ? await didYouMean(tx, req, parsed) : undefined;
       return {
@@ -516,7 +571,7 @@ export async function search(client: SqlClient, req: SearchRequest): Promise<Sea
         ...(suggestion ? { didYouMean: suggestion } : {}),
       };
     }
-    const hits = offset < total ? await hitsPage(tx, req, sort, q, total, limit, offset) : [];
+    const hits = offset < total ? await hitsPage(tx, req, sort, q, total, ids, limit, offset) : [];
     const next = offset + hits.length;
     return { hits, total, nextCursor: hits.length > 0 && next < total ? cursorOf(next) : null };
   });

@@ -46,9 +46,22 @@ function pgQueryable(c: Pool | PoolClient): SqlQueryable {
   };
 }
 
+export interface PoolClientOptions {
+  /**
+   * Each statement outside a transaction runs in one of its own. For the local PGlite server
+   * (pglite-socket, scripts/lib/search-db.mjs): it keeps a transaction's messages together, but
+   * interleaves the messages of statements outside one from several connections, so one
+   * connection's Bind can meet another's Parse ('portal "" does not exist').
+   */
+  ownTransactions?: boolean;
+}
+
 /** A client over a node-postgres Pool. */
-export function pgPoolClient(pool: Pool): SqlClient {
-  return {
+export function pgPoolClient(
+  pool: Pool,
+  { ownTransactions = false }: PoolClientOptions = {},
+): SqlClient {
+  const client: SqlClient = {
     ...pgQueryable(pool),
     async transaction<T>(
       fn: (tx: SqlQueryable) => Promise<T>,
@@ -71,6 +84,11 @@ export function pgPoolClient(pool: Pool): SqlClient {
     },
     close: () => pool.end(),
   };
+  if (ownTransactions) {
+    client.query = <R>(text: string, params?: unknown[]) =>
+      client.transaction((tx) => tx.query<R>(text, params));
+  }
+  return client;
 }
 
 /** What of PGlite's API the adapter uses (so this module needs no PGlite at run time). */

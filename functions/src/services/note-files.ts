@@ -4,24 +4,24 @@
  * - verdict: 'ok', 'refused' (the bytes are not the declared type: the file was moved to
  *   `quarantine/` and is never served) or 'unreadable' (damaged; the note stays searchable by
  *   its fields);
- * - words: the file's distinct words, most frequent first, at most MAX_SEARCH_TERMS, which the
- *   search terms are made from: an edit of the title re-indexes without reading the file again;
  * - the thumbnail's path and download URL (`notes/{uid}/{noteId}/.thumbnails/{file}.webp`);
  * - pages, OCR'd pages, what a cap cut, and the time it took (for the log and the bench).
  * The record is for one generation of the object: a file re-uploaded in place is read again.
+ * The file's full text is not kept here (up to 2 M characters, past a document's size): it goes
+ * to the search index (services/search-sync.ts) when the file is read, keyed by the generation,
+ * and is read again from the file only when the index lacks that generation (a rebuild).
  * The seed makes the records of its demo files with the same code (readNoteFile).
  */
 import { createHash } from 'node:crypto';
-import {
-  MAX_SEARCH_TERMS,
-  NOTE_FILE_TYPES,
-  noteFileTypeFor,
-  wordsByFrequency,
-  type NoteFileStatus,
-} from '@notenest/shared';
+import { NOTE_FILE_TYPES, noteFileTypeFor, type NoteFileStatus } from '@notenest/shared';
 import { FieldValue } from 'firebase-admin/firestore';
 import { bucket, db } from '../firebase.js';
-import { ContentMismatchError, THUMBNAIL, readDocument } from './documents/read-document.js';
+import {
+  ContentMismatchError,
+  THUMBNAIL,
+  readDocument,
+  type DocumentReading,
+} from './documents/read-document.js';
 import { parseNoteFilePath, thumbnailPathOf } from './note-paths.js';
 import { deleteFile, rotateDownloadToken, saveDerivedWithToken } from './storage.js';
 
@@ -29,11 +29,30 @@ export interface NoteFileRecord {
   path: string;
   generation: string;
   verdict: NoteFileStatus;
-  words: string[];
   thumbnailPath: string | null;
   thumbnailUrl: string | null;
   reason: string | null;
 }
+
+/**
+ * A file's text as the search index takes it (search/indexer.ts upsertNoteText): a PDF's pages
+ * (`paged`: a hit names page i + 1), or the whole text as one page for files without pages.
+ */
+export interface NoteText {
+  pages: string[];
+  paged: boolean;
+}
+
+/** No text: a file refused, unreadable, or without words. */
+const NO_TEXT: NoteText = { pages: [], paged: false };
+
+function noteTextOf(reading: DocumentReading): NoteText {
+  if (reading.pageTexts) return { pages: reading.pageTexts, paged: true };
+  return reading.text.trim() ? { pages: [reading.text], paged: false } : NO_TEXT;
+}
+
+/** A record just made from the file's bytes, with the text read from them (not stored). */
+export type FreshNoteFileRecord = NoteFileRecord & { text?: NoteText };
 
 /**
  * The id of a file's record under its note: a hash of its path (a path may hold '/', and is
@@ -52,7 +71,7 @@ function recordRef(noteId: string, path: string) {
  * direct uploads say one), else its name's extension (files written by other means). '' when
  * neither names a note type: such bytes match nothing and are refused.
  */
-function declaredType(contentType: string, name: string): string {
+export function declaredType(contentType: string, name: string): string {
   const bare = contentType.split(';')[0]!.trim().toLowerCase();
   if ((Object.values(NOTE_FILE_TYPES) as string[]).includes(bare)) return bare;
   return noteFileTypeFor(name) ?? '';
@@ -74,7 +93,8 @@ export type NoteFileDocument = NoteFileRecord & { noteId: string } & Record<stri
 
 /**
  * Reads the bytes of the note file at `path` (its `generation`, stored with `contentType`) into
- * its record: verdict, words, thumbnail (stored by `saveThumbnail`) and the reading's figures.
+ * its record: verdict, thumbnail (stored by `saveThumbnail`) and the reading's figures,
+ * and its text for the search index (a PDF's page by page; none when refused or unreadable).
  * Shared by the note-file trigger and the seed (lib/documents.js), so seeded files get the very
  * records uploaded ones do. A refused file is only judged here: moving it away is the caller's.
  */
@@ -84,22 +104,22 @@ export async function readNoteFile(
   data: Buffer,
   contentType: string,
   saveThumbnail: SaveThumbnail,
-): Promise<NoteFileDocument> {
+): Promise<{ record: NoteFileDocument; text: NoteText }> {
   const parts = parseNoteFilePath(path);
   if (!parts) throw new Error(`${path}: not a note file`);
   const record: NoteFileRecord = {
     path,
     generation,
     verdict: 'ok',
-    words: [],
     thumbnailPath: null,
     thumbnailUrl: null,
     reason: null,
   };
   let extra: Record<string, unknown> = {};
+  let text = NO_TEXT;
   try {
     const reading = await readDocument(data, declaredType(contentType, parts.name));
-    record.words = wordsByFrequency(reading.text, MAX_SEARCH_TERMS);
+    text = noteTextOf(reading);
     if (reading.thumbnail) {
       record.thumbnailPath = thumbnailPathOf(path);
       record.thumbnailUrl = await saveThumbnail(
@@ -128,7 +148,38 @@ export async function readNoteFile(
       );
     }
   }
-  return { ...record, ...extra, noteId: parts.noteId };
+  return { record: { ...record, ...extra, noteId: parts.noteId }, text };
+}
+
+/**
+ * The text of the note file at `path` as it is now, read again from its bytes (no thumbnail, no
+ * record written): for an index that lacks the file's generation (a rebuild, a catch-up). Null
+ * when the file does not exist; no text when its bytes are refused or cannot be read.
+ */
+export async function readNoteFileText(
+  path: string,
+): Promise<{ generation: string; text: NoteText } | null> {
+  const parts = parseNoteFilePath(path);
+  if (!parts) return null;
+  const file = bucket().file(path);
+  let data: Buffer;
+  let meta: { generation?: unknown; contentType?: unknown };
+  try {
+    [meta] = await file.getMetadata();
+    // A newer upload in between is indexed by its own event (a newer generation wins there).
+    [data] = await file.download();
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 404) return null;
+    throw err;
+  }
+  const generation = String(meta.generation);
+  try {
+    const type = declaredType(String(meta.contentType ?? ''), parts.name);
+    return { generation, text: noteTextOf(await readDocument(data, type, { thumbnail: false })) };
+  } catch (err) {
+    console.warn(`extract: ${path}: no text for the search index: ${(err as Error).message}`);
+    return { generation, text: NO_TEXT };
+  }
 }
 
 /**
@@ -136,7 +187,7 @@ export async function readNoteFile(
  * otherwise the file is read (and refused, or thumbnailed) and the record written. Null when
  * the file does not exist (not uploaded yet, deleted, or already quarantined: its record says).
  */
-export async function noteFileRecord(path: string): Promise<NoteFileRecord | null> {
+export async function noteFileRecord(path: string): Promise<FreshNoteFileRecord | null> {
   const parts = parseNoteFilePath(path);
   if (!parts) return null;
   const ref = recordRef(parts.noteId, path);
@@ -158,7 +209,13 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
   if (stored && stored.generation === generation) return stored;
 
   const [data] = await file.download();
-  const record = await readNoteFile(path, generation, data, contentType, saveDerivedWithToken);
+  const { record, text } = await readNoteFile(
+    path,
+    generation,
+    data,
+    contentType,
+    saveDerivedWithToken,
+  );
   if (record.verdict === 'refused') {
     // Kept for an admin to look at, where no rule and no token reaches it; never served. A
     // copy keeps the original's custom metadata, its download token with it (the link the
@@ -173,7 +230,14 @@ export async function noteFileRecord(path: string): Promise<NoteFileRecord | nul
     console.warn(`extract: ${path}: refused and quarantined: ${record.reason}`);
   }
   await ref.set({ ...record, readAt: FieldValue.serverTimestamp() });
-  return record;
+  return { ...record, text };
+}
+
+/** The stored record of the note file at `path` (whatever its generation), or null. */
+export async function storedNoteFileRecord(path: string): Promise<NoteFileRecord | null> {
+  const parts = parseNoteFilePath(path);
+  if (!parts) return null;
+  return ((await recordRef(parts.noteId, path).get()).data() as NoteFileRecord | undefined) ?? null;
 }
 
 /**

@@ -2,28 +2,33 @@
  * Notes: create/update through the facade (validated exactly as the upload form, file stored in
  * Storage with a download token, indexed at once), reads with the data model's visibility
  * (approved notes for everyone; pending ones for their uploader and admins), saved notes, and
- * the Browse search.
+ * Browse's listing (Firestore) and search (the search index, src/search, through
+ * services/search-db.ts: its hits read back from Firestore).
  */
 import {
   NOTE_MESSAGES,
   contentMatchesType,
   noteFileTypeFor,
-  matchesSearch,
-  queryTokens,
-  searchTermsFor,
-  titleTermsFor,
-  type SearchTier,
   validateNoteInput,
   type NoteDraft,
+  type NoteSort,
   type NotesQuery,
 } from '@notenest/shared';
 import { FieldValue, type DocumentData, type Query } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
+import {
+  search,
+  suggestions as searchSuggestions,
+  type SearchHit,
+  type SearchRequest,
+  type SearchSort,
+} from '../search/index.js';
 import type { Caller } from '../http/auth.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { pageOf, type Page, type PageRequest } from './pages.js';
 import { spendLimit } from './rate-limits.js';
+import { withSearchDb } from './search-db.js';
 import { thumbnailPathOf } from './note-paths.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
 import { commentView, noteView, type NoteView } from './views.js';
@@ -139,9 +144,6 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
       likesCount: 0,
       downloadCount: 0,
       commentsCount: 0,
-      // The fields' terms at once; the file's words follow from the trigger (indexing.ts).
-      searchTerms: searchTermsFor({ ...note, uploaderName: profile['username'] }),
-      titleTerms: titleTermsFor(note),
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
     });
@@ -186,7 +188,7 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
       (err: Error) =>
         console.warn(`update: note ${id}: old file ${oldPath} not deleted: ${err.message}`),
     );
-  // Search terms and filter options follow from the note trigger (triggers/notes.ts).
+  // The search index and filter options follow from the note trigger (triggers/notes.ts).
   return noteView(id, (await ref.get()).data()!);
 }
 
@@ -241,98 +243,136 @@ export async function uploadsOf(caller: Caller | null, uid: string): Promise<Not
 
 const NOTE_ID = /^[A-Za-z0-9]{10,40}$/;
 
-/**
- * Browse: approved notes, each filter an equality; a search ranks in two tiers
- * (docs/data-model.md "Search"): notes with the longest token in their title, subject or course
- * (`titleTerms`) first, then the others with it anywhere (`searchTerms`: every field and the
- * file's words), each tier in the chosen order; the other tokens are checked in memory. Reads at
- * most two pages. The spec's client also refreshes a note with `?search={noteId}`: a query that
- * is a readable note's id returns that note first.
- */
-export async function searchNotes(caller: Caller | null, q: NotesQuery): Promise<NoteView[]> {
-  const tokens = queryTokens(q.search ?? '');
-  let base: Query = db().collection('notes').where('approved', '==', true);
-  if (q.subject) base = base.where('subjectName', '==', q.subject);
-  if (q.course) base = base.where('courseName', '==', q.course);
-  if (q.semester !== undefined) base = base.where('semester', '==', q.semester);
-  if (q.college) base = base.where('collegeName', '==', q.college);
-  // Extra tokens are checked after the read, so read more than asked (bounded).
-  const fetch = tokens.length > 1 ? Math.min(q.limit * 4, 400) : q.limit;
-  const found: NoteView[] = [];
-  const seen = new Set<string>();
-  const tiers: (SearchTier | null)[] = tokens[0] ? ['titleTerms', 'searchTerms'] : [null];
-  for (const tier of tiers) {
-    if (found.length >= q.limit) break;
-    let query = tier ? base.where(tier, 'array-contains', tokens[0]) : base;
-    // The second tier also holds every note the first one read: read past them, and only as
-    // many more as are still wanted (at most 2 x fetch reads in all).
-    query = query.orderBy(q.sort, 'desc').limit(fetch - found.length + seen.size);
-    const docs = (await query.get()).docs;
-    for (const d of docs) {
-      if (seen.has(d.id)) continue;
-      seen.add(d.id);
-      if (!matchesSearch(d.get('searchTerms') as string[] | undefined, tokens.slice(1))) continue;
-      found.push(noteView(d.id, d.data()));
-    }
-  }
+/** A search hit as the facade answers it: the note as Firestore has it now, and where it matched. */
+export type SearchedNoteView = NoteView & { snippet: string | null; page: number | null };
 
-  const raw = (q.search ?? '').trim();
-  if (NOTE_ID.test(raw) && !found.some((n) => n.id === raw)) {
-    const byId = (await db().doc(`notes/${raw}`).get()).data();
-    if (byId && canRead(caller, byId)) found.unshift(noteView(raw, byId));
-  }
-  return found.slice(0, q.limit);
+/** Browse's answer: the spec's `notes`, and for a search its paging and correction. */
+export interface NotesAnswer {
+  notes: (NoteView | SearchedNoteView)[];
+  total?: number;
+  nextCursor?: string | null;
+  didYouMean?: string;
+}
+
+/** The facade's sorts as the search index names them. */
+const SEARCH_SORT: Record<NoteSort, SearchSort> = {
+  relevance: 'relevance',
+  createdAt: 'newest',
+  likesCount: 'mostLiked',
+  downloadCount: 'mostDownloaded',
+};
+
+/**
+ * The hits' notes read fresh from Firestore (one getAll), in the hits' order, with their snippet
+ * and page; a note gone since it was indexed, or one `keep` refuses, is left out.
+ */
+async function notesOfHits(
+  hits: SearchHit[],
+  keep: (d: DocumentData) => boolean,
+): Promise<SearchedNoteView[]> {
+  if (hits.length === 0) return [];
+  const docs = await db().getAll(...hits.map((h) => db().doc(`notes/${h.id}`)));
+  return docs.flatMap((d, i) => {
+    const data = d.data();
+    if (!data || !keep(data)) return [];
+    return [{ ...noteView(d.id, data), snippet: hits[i]!.snippet, page: hits[i]!.page }];
+  });
 }
 
 /**
- * Up to `max` suggestions for the search box: titles, subjects, courses and colleges of approved
- * notes containing what was typed (case-insensitive), titles first.
+ * Browse (`GET /api/notes`). Without a search: approved notes from Firestore, each filter an
+ * equality, in the chosen order (this keeps working when the search index is down). With one:
+ * the search index (every word, typos forgiven, ranked by relevance unless another sort is
+ * chosen, the filters in the same query, `limit` a page and `cursor` the next), each hit read
+ * back from Firestore so the answer is the note as it is now and only what the caller may read.
+ * The spec's client also refreshes a note with `?search={noteId}`: a query that is a readable
+ * note's id returns that note first.
+ */
+export async function searchNotes(caller: Caller | null, q: NotesQuery): Promise<NotesAnswer> {
+  if (!q.search) {
+    let query: Query = db().collection('notes').where('approved', '==', true);
+    if (q.subject) query = query.where('subjectName', '==', q.subject);
+    if (q.course) query = query.where('courseName', '==', q.course);
+    if (q.semester !== undefined) query = query.where('semester', '==', q.semester);
+    if (q.college) query = query.where('collegeName', '==', q.college);
+    const order = q.sort === 'relevance' ? 'createdAt' : q.sort;
+    const snap = await query.orderBy(order, 'desc').limit(q.limit).get();
+    return { notes: snap.docs.map((d) => noteView(d.id, d.data())) };
+  }
+  const request: SearchRequest = {
+    q: q.search,
+    filters: {
+      subject: q.subject ?? null,
+      course: q.course ?? null,
+      semester: q.semester ?? null,
+      college: q.college ?? null,
+    },
+    sort: SEARCH_SORT[q.sort],
+    limit: q.limit,
+    cursor: q.cursor ?? null,
+  };
+  const raw = q.search.trim();
+  const [result, byId] = await Promise.all([
+    withSearchDb((client) => search(client, request)),
+    // Only on the first page: a later one continues the search's own list.
+    NOTE_ID.test(raw) && !q.cursor ? db().doc(`notes/${raw}`).get() : null,
+  ]);
+  const notes: (NoteView | SearchedNoteView)[] = await notesOfHits(result.hits, (d) =>
+    canRead(caller, d),
+  );
+  const idNote = byId?.data();
+  if (idNote && canRead(caller, idNote) && !notes.some((n) => n.id === raw)) {
+    notes.unshift({ ...noteView(raw, idNote), snippet: null, page: null });
+  }
+  return {
+    notes,
+    total: result.total,
+    nextCursor: result.nextCursor,
+    ...(result.didYouMean ? { didYouMean: result.didYouMean } : {}),
+  };
+}
+
+/**
+ * Up to `max` suggestions for the search box (the search index): titles, subjects, courses and
+ * colleges of approved notes matching what is typed, the last word as a prefix, titles first.
  */
 export async function suggestions(typed: string, max: number): Promise<string[]> {
-  const tokens = queryTokens(typed);
-  if (!tokens[0]) return [];
-  const snap = await db()
-    .collection('notes')
-    .where('approved', '==', true)
-    .where('searchTerms', 'array-contains', tokens[0])
-    .orderBy('likesCount', 'desc')
-    .limit(50)
-    .get();
-  const needle = typed.trim().toLowerCase();
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const field of ['title', 'subjectName', 'courseName', 'collegeName']) {
-    for (const d of snap.docs) {
-      const v = d.get(field);
-      if (typeof v !== 'string' || seen.has(v.toLowerCase())) continue;
-      if (!v.toLowerCase().includes(needle) && !matchesSearch(searchTermsFor({ title: v }), tokens))
-        continue;
-      seen.add(v.toLowerCase());
-      out.push(v);
-      if (out.length >= max) return out;
-    }
-  }
-  return out;
+  return withSearchDb((client) => searchSuggestions(client, typed, max));
 }
 
 /**
- * Admin lists, newest first, a page at a time: every note, the pending ones, one college's, or
- * those matching a search (title, subject, course, college, description, uploader or words in
- * the file: the note's searchTerms, the longest word queried and the others checked on the page).
+ * Admin lists, a page at a time: every note, the pending ones, or one college's, newest first
+ * from Firestore; or, with a search, the search index's matches (pending notes included, the
+ * same approved/college filters, ranked by relevance) read back from Firestore, its cursor the
+ * index's. A Firestore cursor is a note id, a search's is the index's: each mode reads its own.
  */
 export async function adminNotesPage(
   filter: { approved?: boolean; college?: string; search?: string },
   page: PageRequest,
 ): Promise<Page<NoteView>> {
+  if (filter.search?.trim()) {
+    const result = await withSearchDb((client) =>
+      search(client, {
+        q: filter.search!,
+        includePending: true,
+        filters: { approved: filter.approved ?? null, college: filter.college ?? null },
+        limit: page.limit,
+        cursor: page.cursor,
+      }),
+    );
+    // Firestore has the last word: a note approved or moved since it was indexed.
+    const items = await notesOfHits(
+      result.hits,
+      (d) =>
+        (filter.approved === undefined || (d['approved'] === true) === filter.approved) &&
+        (filter.college === undefined || d['collegeName'] === filter.college),
+    );
+    return { items, next: result.nextCursor };
+  }
   let query: Query = db().collection('notes');
   if (filter.approved !== undefined) query = query.where('approved', '==', filter.approved);
   if (filter.college !== undefined) query = query.where('collegeName', '==', filter.college);
-  const tokens = queryTokens(filter.search ?? '');
-  if (tokens.length > 0) query = query.where('searchTerms', 'array-contains', tokens[0]);
-  query = query.orderBy('createdAt', 'desc');
-  return pageOf('notes', query, page, noteView, (d) =>
-    matchesSearch(d['searchTerms'] as string[] | undefined, tokens),
-  );
+  return pageOf('notes', query.orderBy('createdAt', 'desc'), page, noteView);
 }
 
 export async function reviewNote(id: string, approved: boolean): Promise<NoteView> {

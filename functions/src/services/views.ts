@@ -2,7 +2,7 @@
  * The JSON shapes the facade answers with. Spec section 3 names ids `_id` (its original backend
  * was MongoDB) while Firestore clients say `id`: both are sent. Timestamps become ISO strings.
  * Notes carry `uploader: { _id, username }` and `subject` because the spec's admin views read
- * those; `searchTerms` (up to 1000 strings) and `filePath` stay server-side.
+ * those; `filePath` stays server-side.
  */
 import type { NoteFileStatus } from '@notenest/shared';
 import type { DocumentData } from 'firebase-admin/firestore';

@@ -80,7 +80,7 @@ export function noteForm(
 
 /**
  * A pending note of `uploader`'s as a client writes it straight to Firestore (no facade), with
- * the fields given; no searchTerms, zero counters.
+ * the fields given; zero counters.
  */
 export function directNote(
   uploader: { uid: string; username: string },
@@ -144,13 +144,34 @@ export async function approve(cast: Cast, noteId: string): Promise<void> {
   expect(review.body).toMatchObject({ success: true, _id: noteId, approved: true });
 }
 
-/** The note's searchTerms, once `until` holds for them. */
-export function termsOf(noteId: string, until: (terms: string[]) => boolean, what: string) {
+/**
+ * The ids of the notes a search finds: a reader's Browse search (GET /api/notes?search=), or with
+ * `admin` the admin notes search (pending notes too).
+ */
+export async function searchIds(cast: Cast, q: string, { admin = false } = {}): Promise<string[]> {
+  const query = encodeURIComponent(q);
+  const r = admin
+    ? await cast.call('GET', `/api/admin/notes?search=${query}`, { token: cast.admin.token })
+    : await cast.call('GET', `/api/notes?search=${query}`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return ids(admin ? r.body : r.body.notes);
+}
+
+/**
+ * Waits until a search for `q` finds note `noteId` (`found: false`: until it no longer does):
+ * the index follows Firestore through the triggers, a moment after the write.
+ */
+export function searchFinds(
+  cast: Cast,
+  q: string,
+  noteId: string,
+  { admin = false, found = true } = {},
+): Promise<string[]> {
   return eventually(
-    async () =>
-      ((await getFirestore(adminApp()).doc(`notes/${noteId}`).get()).get('searchTerms') ??
-        []) as string[],
-    until,
-    { what },
+    () => searchIds(cast, q, { admin }),
+    (list) => list.includes(noteId) === found,
+    {
+      what: `${admin ? 'the admin' : 'a reader'}'s search for "${q}" ${found ? '' : 'not '}finding ${noteId}`,
+    },
   );
 }

@@ -13,6 +13,8 @@ export interface EmulatorStack {
   url: string;
   host: string;
   ports: { firestore: number; storage: number; auth: number; functions: number; hosting: number };
+  /** The stack's search database (scripts/lib/stack.mjs: its `search` child), for in-process tests. */
+  searchDatabaseUrl: string;
 }
 
 declare module 'vitest' {
@@ -23,6 +25,13 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await startTestStack();
-  project.provide('emulatorStack', { url: stack.url, host: stack.host, ports: stack.ports });
+  // The search port is the stack's (stackPorts().search), not yet in the stack's port type.
+  const searchPort = (stack.ports as Record<string, number>)['search'];
+  project.provide('emulatorStack', {
+    url: stack.url,
+    host: stack.host,
+    ports: stack.ports,
+    searchDatabaseUrl: `postgres://postgres@${stack.host}:${searchPort}/postgres?sslmode=disable`,
+  });
   return () => stack.stop();
 }

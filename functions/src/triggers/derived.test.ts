@@ -1,11 +1,13 @@
 /**
- * The pure decisions of the triggers: which filter values a note change can add or remove, and
- * when a note needs (re)indexing. The triggers themselves run against the whole stack
+ * The pure decisions of the triggers: which filter values a note change can add or remove, when
+ * a note's file is read again, when the search index is written, and what it is given. The triggers themselves run against the whole stack
  * (triggers.stack.test.ts, routes/*.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { touchedValues } from '../services/filter-options.js';
+import { Timestamp } from 'firebase-admin/firestore';
 import { needsIndexing } from '../services/indexing.js';
+import { indexedNoteOf, searchFieldsDiffer } from '../services/search-sync.js';
 
 const note = {
   title: 'OS',
@@ -42,22 +44,87 @@ describe('touchedValues', () => {
     expect(
       touchedValues({ ...note, approved: false }, { ...note, approved: false, semester: 5 }),
     ).toEqual([]);
-    expect(touchedValues(note, { ...note, likesCount: 9, searchTerms: ['os'] })).toEqual([]);
+    expect(touchedValues(note, { ...note, likesCount: 9, fileStatus: 'ok' })).toEqual([]);
   });
 });
 
-describe('needsIndexing', () => {
-  const indexed = { ...note, searchTerms: ['os'], titleTerms: ['os'] };
-  it('a note without terms, or whose indexed fields or file changed', () => {
+describe('needsIndexing (the file read again into fileStatus and thumbnailUrl)', () => {
+  const checked = { ...note, fileStatus: 'ok', thumbnailUrl: null };
+  it('a note never checked, or whose file changed', () => {
     expect(needsIndexing(undefined, note)).toBe(true);
-    expect(needsIndexing(indexed, { ...indexed, title: 'OS 2' })).toBe(true);
-    expect(needsIndexing(indexed, { ...indexed, filePath: 'notes/u/n/b.pdf' })).toBe(true);
-    // Indexed before ranking existed: no titleTerms yet.
-    expect(needsIndexing(indexed, { ...note, searchTerms: ['os'] })).toBe(true);
+    expect(needsIndexing(checked, { ...checked, filePath: 'notes/u/n/b.pdf' })).toBe(true);
+    expect(needsIndexing(checked, { ...checked, fileType: 'text/plain' })).toBe(true);
+    // A note that links an outside file is checked once too (fileStatus null from then on).
+    expect(needsIndexing(undefined, { ...note, filePath: null })).toBe(true);
+    expect(
+      needsIndexing({ ...note, filePath: null }, { ...note, filePath: null, fileStatus: null }),
+    ).toBe(false);
   });
-  it('not the indexer’s own write, a counter change, or a deleted note', () => {
-    expect(needsIndexing(note, indexed)).toBe(false);
-    expect(needsIndexing(indexed, { ...indexed, likesCount: 3, approved: false })).toBe(false);
-    expect(needsIndexing(indexed, undefined)).toBe(false);
+  it('not its own write, an edit of other fields, a counter, or a deleted note', () => {
+    expect(needsIndexing(note, checked)).toBe(false);
+    expect(needsIndexing(checked, { ...checked, title: 'OS 2', likesCount: 3 })).toBe(false);
+    expect(needsIndexing(checked, undefined)).toBe(false);
+  });
+});
+
+describe('searchFieldsDiffer (the search index written)', () => {
+  const at = Timestamp.fromMillis(1_700_000_000_000);
+  const indexed = { ...note, createdAt: at, likesCount: 1, downloadCount: 2, commentsCount: 0 };
+  it('a note created or deleted, or a field the index holds changed', () => {
+    expect(searchFieldsDiffer(undefined, indexed)).toBe(true);
+    expect(searchFieldsDiffer(indexed, undefined)).toBe(true);
+    for (const change of [
+      { title: 'OS 2' },
+      { uploaderName: 'renamed' },
+      { approved: false },
+      { likesCount: 2 },
+      { downloadCount: 3 },
+      { semester: 4 },
+      { filePath: 'notes/u/n/b.pdf' },
+    ])
+      expect(searchFieldsDiffer(indexed, { ...indexed, ...change }), JSON.stringify(change)).toBe(
+        true,
+      );
+  });
+  it('not a comment count, the file’s verdict or thumbnail, or the same time read again', () => {
+    expect(
+      searchFieldsDiffer(indexed, {
+        ...indexed,
+        commentsCount: 5,
+        fileStatus: 'ok',
+        thumbnailUrl: 'https://example.com/t.webp',
+        createdAt: Timestamp.fromMillis(1_700_000_000_000),
+      }),
+    ).toBe(false);
+  });
+});
+
+describe('indexedNoteOf', () => {
+  it("maps Firestore's names to the index's (likesCount is likeCount there)", () => {
+    const createdAt = Timestamp.fromMillis(1_700_000_000_000);
+    expect(
+      indexedNoteOf('n1', {
+        ...note,
+        uploaderId: 'u1',
+        uploaderName: 'Asha',
+        createdAt,
+        likesCount: 4,
+        downloadCount: 7,
+      }),
+    ).toEqual({
+      id: 'n1',
+      title: 'OS',
+      subject: 'Operating Systems',
+      course: 'B.Tech CSE',
+      college: 'IIT Delhi',
+      description: '',
+      uploaderId: 'u1',
+      uploaderName: 'Asha',
+      semester: 3,
+      approved: true,
+      createdAt: createdAt.toDate(),
+      likeCount: 4,
+      downloadCount: 7,
+    });
   });
 });

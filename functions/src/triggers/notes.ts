@@ -1,7 +1,9 @@
 /**
  * Derived data of notes, kept by Firestore triggers (docs/data-model.md "Derived data"), so no
  * client has to remember a follow-up call and a lost one leaves nothing stale:
- * - searchTerms, from the note's fields and the text of its file, when those change;
+ * - the search index (services/search-sync.ts): the note's fields and its file's text, its
+ *   visibility (at once on approval or unapproval), its removal; and the file's verdict and
+ *   thumbnail in the note (services/indexing.ts);
  * - the uploader's notesCount, when a note is created or deleted;
  * - meta/filterOptions, when the note's contribution to Browse's filters changes;
  * - its college's figures for the admin Colleges screen (services/colleges.ts);
@@ -19,6 +21,9 @@ import { collegesTouched, recountCollege } from '../services/colleges.js';
 import { limitFileLinks } from '../services/file-links.js';
 import { updateFilterOptions } from '../services/filter-options.js';
 import { indexNote, needsIndexing } from '../services/indexing.js';
+import { setVisibility } from '../search/index.js';
+import { searchDb } from '../services/search-db.js';
+import { orBacklog, searchFieldsDiffer, syncNote } from '../services/search-sync.js';
 
 export interface Change {
   before: DocumentData | undefined;
@@ -27,7 +32,11 @@ export interface Change {
 
 export async function onNoteChange(noteId: string, { before, after }: Change): Promise<void> {
   const work: Promise<unknown>[] = [];
-  if (needsIndexing(before, after)) work.push(indexNote(noteId));
+  const readsFile = needsIndexing(before, after);
+  const file = readsFile ? indexNote(noteId) : Promise.resolve(null);
+  work.push(file);
+  if (readsFile || searchFieldsDiffer(before, after))
+    work.push(syncSearch(noteId, before, after, readsFile ? file : null));
   if (!before !== !after) {
     const uid = (after ?? before)?.['uploaderId'];
     if (typeof uid === 'string' && uid !== '') work.push(recountNotes(uid));
@@ -40,6 +49,28 @@ export async function onNoteChange(noteId: string, { before, after }: Change): P
   // Thrown after every part ran, so one failure does not skip the others; the platform retries
   // (retry is on for these triggers) and the parts that succeeded find nothing to do again.
   if (failed.length) throw failed[0]!.reason;
+}
+
+/**
+ * The note's entry in the search index, as the note is now. An approval or unapproval is applied
+ * first, on its own (one UPDATE), so the note shows or hides at once, before its file is read.
+ * The file's text waits for `file` (indexNote's reading, when the file may have changed; null
+ * otherwise: a counter or a rename updates the fields only).
+ * If the index cannot be written, the note goes to the backlog and the error is rethrown.
+ */
+async function syncSearch(
+  noteId: string,
+  before: DocumentData | undefined,
+  after: DocumentData | undefined,
+  file: ReturnType<typeof indexNote> | null,
+): Promise<void> {
+  await orBacklog(noteId, async () => {
+    if (before && after && (before['approved'] === true) !== (after['approved'] === true))
+      await setVisibility(await searchDb(), noteId, after['approved'] === true);
+    // The file part's own failure is reported by its promise (onNoteChange awaits it too).
+    const known = file ? await file.catch(() => null) : null;
+    await syncNote(noteId, { known, text: file !== null });
+  });
 }
 
 export async function onCommentChange(noteId: string, { before, after }: Change): Promise<void> {

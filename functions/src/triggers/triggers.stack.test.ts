@@ -1,7 +1,7 @@
 /**
  * The triggers that keep derived data, on the run's stack: a note written straight to Firestore
- * (no facade call) gets its search terms from its file and exact counters, and a file that lands
- * after its note is read when it arrives. Nothing here calls the facade to make them happen.
+ * (no facade call) reaches the search index with its file's words and gets exact counters, and a
+ * file that lands after its note is read when it arrives. Nothing here calls the facade to make them happen.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,19 +9,27 @@ import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApp, bucketName } from '../firebase.js';
-import { directNote, ids, makeCast, type Cast } from '../testing/api-fixtures.js';
+import {
+  directNote,
+  ids,
+  makeCast,
+  searchFinds,
+  searchIds,
+  type Cast,
+} from '../testing/api-fixtures.js';
 import { noteFileRecord } from '../services/note-files.js';
 import { downloadUrl } from '../services/storage.js';
 import { eventually, makePdf } from '../testing/stack.js';
 
 const TAG = 'api-triggers';
+let cast: Cast;
 let call: Cast['call'];
 let bob: Cast['bob'];
 /** The student whose notes are written straight to Firestore. */
 let uploader: { uid: string; username: string };
 
 beforeAll(async () => {
-  const cast = await makeCast(TAG, {
+  cast = await makeCast(TAG, {
     alice: 'Tia Triggers',
     bob: 'Tom Triggers',
     admin: 'Admin Triggers',
@@ -31,7 +39,7 @@ beforeAll(async () => {
 });
 
 describe('triggers', () => {
-  it('triggers: a note written directly (no facade call) gets terms from its DOCX and exact counters', async () => {
+  it('triggers: a note written directly (no facade call) is indexed with the words of its DOCX and gets exact counters', async () => {
     const db = getFirestore(adminApp());
     const ref = db.collection('notes').doc();
     const path = `notes/${bob.uid}/${ref.id}/thermo.docx`;
@@ -60,9 +68,12 @@ describe('triggers', () => {
     });
     await eventually(
       async () => (await ref.get()).data()!,
-      (d) => (d['searchTerms'] ?? []).includes('splay') && d['commentsCount'] === 1,
-      { what: 'terms from the DOCX and commentsCount 1' },
+      (d) => d['fileStatus'] === 'ok' && d['commentsCount'] === 1,
+      { what: 'the DOCX read and commentsCount 1' },
     );
+    // Pending: in the index (the admin search finds a word of the DOCX), not for readers.
+    await searchFinds(cast, 'splay', ref.id, { admin: true });
+    expect(await searchIds(cast, 'splay')).not.toContain(ref.id);
     await eventually(
       async () => (await db.doc(`users/${bob.uid}`).get()).get('notesCount'),
       (n) => n === notesBefore + 1,
@@ -105,20 +116,13 @@ describe('triggers', () => {
       }),
     );
     // Indexed by its fields first (the file is not there yet).
-    await eventually(
-      async () => (await ref.get()).get('searchTerms') as string[] | undefined,
-      (t) => !!t && t.includes('late') && !t.includes('bernoulli'),
-      { what: 'terms from the fields only' },
-    );
+    await searchFinds(cast, 'Late upload', ref.id, { admin: true });
+    expect(await searchIds(cast, 'bernoulli', { admin: true })).not.toContain(ref.id);
     await getStorage(adminApp())
       .bucket(bucketName())
       .file(path)
       .save(Buffer.from('Bernoulli equation'), { contentType: 'text/plain' });
-    await eventually(
-      async () => ((await ref.get()).get('searchTerms') ?? []) as string[],
-      (t) => t.includes('bernoulli'),
-      { what: 'terms of the file that landed' },
-    );
+    await searchFinds(cast, 'bernoulli', ref.id, { admin: true });
   });
 
   it('a refused file is quarantined without its download token: its link no longer serves', async () => {

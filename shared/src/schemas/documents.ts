@@ -89,9 +89,6 @@ export const noteSchema = z.extend(noteInputSchema, {
   likesCount: count,
   downloadCount: count,
   commentsCount: count,
-  /** Only functions; absent until indexed. */
-  searchTerms: z.optional(z.array(z.string())),
-  titleTerms: z.optional(z.array(z.string())),
   /** What the server found reading the file (functions only); null without a stored file. */
   fileStatus: z.optional(z.nullable(z.enum(NOTE_FILE_STATUSES))),
   /** A small WebP of the file's first page (functions only), readable as the file is. */
@@ -124,7 +121,6 @@ export const noteFileRecordSchema = z.strictObject({
   path: z.string(),
   generation: z.string(),
   verdict: z.enum(NOTE_FILE_STATUSES),
-  words: z.array(z.string()),
   thumbnailPath: z.nullable(z.string()),
   thumbnailUrl: z.nullable(httpUrl(4096)),
   reason: z.nullable(z.string()),
@@ -154,6 +150,16 @@ export const filterOptionsSchema = z.strictObject({
   semesters: z.array(z.int()),
   colleges: z.array(z.string()),
   updatedAt: timestamp,
+});
+
+/**
+ * `searchBacklog/{noteId}`: a note whose change could not reach the search index (functions only;
+ * functions/src/services/search-sync.ts): re-indexed from Firestore by the catch-up, then deleted.
+ */
+export const searchBacklogSchema = z.strictObject({
+  noteId: docId,
+  at: timestamp,
+  error: z.string().check(z.maxLength(500)),
 });
 
 export type UserProfile = z.infer<typeof userProfileSchema>;
@@ -189,4 +195,5 @@ export const DOCUMENT_SCHEMAS = {
   'notes/{noteId}/files/{key}': noteFileRecordSchema,
   'colleges/{id}': collegeSchema,
   'meta/filterOptions': filterOptionsSchema,
+  'searchBacklog/{noteId}': searchBacklogSchema,
 } as const;

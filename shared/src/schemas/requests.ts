@@ -5,7 +5,7 @@
  * to users as they are.
  */
 import * as z from 'zod/mini';
-import { COMMENT_LIMITS, ROLES, USER_LIMITS } from '../constants.js';
+import { COMMENT_LIMITS, ROLES, SEARCH_MAX_LENGTH, USER_LIMITS } from '../constants.js';
 import { EMAIL, charLength, isDocId } from '../text.js';
 import { USERNAME_MESSAGES, normalizeUsername, usernameProblem } from '../usernames.js';
 import { httpUrl, queryBoolean, queryInt, queryText } from './fields.js';
@@ -141,33 +141,45 @@ export const commentText = z.pipe(
 );
 export const commentBody = z.object({ text: commentText });
 
-export const NOTE_SORTS = ['createdAt', 'likesCount', 'downloadCount'] as const;
+/**
+ * The orders of `GET /api/notes`: `relevance` ranks a search's matches (the default when there is
+ * a search); without a search it lists newest first, as `createdAt` does.
+ */
+export const NOTE_SORTS = ['relevance', 'createdAt', 'likesCount', 'downloadCount'] as const;
+export type NoteSort = (typeof NOTE_SORTS)[number];
 
-/** `GET /api/notes`: Browse's search and filters. */
-export const notesQuery = z.object({
-  search: queryText('search', 200),
-  subject: queryText('subject', 120),
-  course: queryText('course', 120),
-  semester: queryInt('semester', 1, 8),
-  college: queryText('college', 120),
-  sort: z._default(
-    z.pipe(
+/**
+ * `GET /api/notes`: Browse's search and filters; `limit` notes (1-100, default 50), and a search
+ * answer's `nextCursor` back as `cursor` for its next page.
+ */
+export const notesQuery = z.pipe(
+  z.object({
+    search: queryText('search', SEARCH_MAX_LENGTH),
+    subject: queryText('subject', 120),
+    course: queryText('course', 120),
+    semester: queryInt('semester', 1, 8),
+    college: queryText('college', 120),
+    sort: z.pipe(
       z.transform((v: unknown) => (v === '' ? undefined : v)),
       z.optional(z.enum(NOTE_SORTS, { error: `sort must be one of ${NOTE_SORTS.join(', ')}` })),
     ),
-    'createdAt',
-  ),
-  limit: z.pipe(
-    queryInt('limit', 1, 100),
-    z.transform((v) => v ?? 50),
-  ),
-});
+    limit: z.pipe(
+      queryInt('limit', 1, 100),
+      z.transform((v) => v ?? 50),
+    ),
+    cursor: queryText('cursor', 200),
+  }),
+  z.transform((q) => ({
+    ...q,
+    sort: q.sort ?? ((q.search ? 'relevance' : 'createdAt') as NoteSort),
+  })),
+);
 
 /** `GET /api/search-suggestions`: the typed text under any of its three names. */
 export const suggestQuery = z.object({
   query: queryText('query', 200),
   q: queryText('q', 200),
-  search: queryText('search', 200),
+  search: queryText('search', SEARCH_MAX_LENGTH),
 });
 
 /** `GET /api/health`. */

@@ -87,6 +87,7 @@ describe('document schemas', () => {
         'notes/{noteId}/downloads/{uid}',
         'notes/{noteId}/files/{key}',
         'notes/{noteId}/likes/{uid}',
+        'searchBacklog/{noteId}',
         'usernames/{key}',
         'users/{uid}',
         'users/{uid}/limits/{action}',
@@ -193,14 +194,20 @@ describe('request schemas (the spec texts users see)', () => {
     expect(notesQuery.parse({ semester: '3', search: '  os  ' })).toMatchObject({
       semester: 3,
       search: 'os',
-      sort: 'createdAt',
+      // A search lists by relevance unless told; a listing, newest first.
+      sort: 'relevance',
       limit: 50,
     });
+    expect(notesQuery.parse({ cursor: 'b286MjA' })).toMatchObject({
+      sort: 'createdAt',
+      cursor: 'b286MjA',
+    });
+    expect(notesQuery.parse({ search: 'os', sort: 'likesCount' }).sort).toBe('likesCount');
     expect(firstMessage(notesQuery, { semester: '9' })).toBe(
       'semester must be a whole number from 1 to 8',
     );
     expect(firstMessage(notesQuery, { sort: 'title' })).toBe(
-      'sort must be one of createdAt, likesCount, downloadCount',
+      'sort must be one of relevance, createdAt, likesCount, downloadCount',
     );
     expect(healthQuery.parse({ deep: 'true' })).toEqual({ deep: true });
     expect(firstMessage(healthQuery, { deep: 'maybe' })).toBe('deep must be true or false');

@@ -22,8 +22,9 @@ export const pageImports = {
   signUp: () => import('../features/auth/components/sign-up-page'),
   browse: () => {
     // Browse's list is what its visitors wait for: start reading its first page (a small
-    // masked REST query, no SDK) while the page's own chunks download, rather than after they
-    // have loaded and rendered (a round trip or two less on a slow phone network).
+    // masked REST query, or for a search one facade call; no SDK) while the page's own chunks
+    // download, rather than after they have loaded and rendered (a round trip or two less on a
+    // slow phone network).
     // (Not when prerendering in Node: there is no visitor's address to read.)
     if (typeof window !== 'undefined') {
       void import('../features/browse/api/browse-api').then((api) =>

@@ -106,7 +106,10 @@ export async function startDebianPostgres(): Promise<DebianPostgres> {
     'trust',
     '-E',
     'UTF8',
-    '--locale=C',
+    // A UTF-8 character type, as PGlite's (C.UTF-8) and Cloud SQL's (en_US.UTF8): under plain C,
+    // PostgreSQL's text-search parser reads every non-ASCII character as a letter, so a typeset
+    // quote or dash joins the words beside it (”about, naïve—dash) and they are not found.
+    '--locale=C.UTF-8',
     '--no-sync',
   ]);
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });

@@ -35,6 +35,8 @@ export interface RenderedPage {
 
 export interface PdfResult {
   text: string;
+  /** The text of each page read, in order (page i + 1 is pageTexts[i]): the search names pages. */
+  pageTexts: string[];
   pages: number;
   pagesRead: number;
   ocrPages: number;
@@ -104,6 +106,7 @@ export async function readPdf(
   }
   return {
     text: out.join('\n'),
+    pageTexts: out,
     pages: doc.numPages,
     pagesRead: Math.min(p - 1, last),
     ocrPages,

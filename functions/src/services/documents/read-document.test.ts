@@ -41,6 +41,16 @@ describe('readDocument on files made by real tools', () => {
     const r = await readDocument(bytes('long-40-pages.pdf'), NOTE_FILE_TYPES.pdf);
     expect(r.pages).toBe(40);
     expect(tokenize(r.text)).toContain('ergodic');
+    // Page by page as well (the search names the page of a hit): the same text, cut at pages.
+    expect(r.pageTexts).toHaveLength(40);
+    expect(r.pageTexts!.join('\n')).toBe(r.text);
+    expect(r.pageTexts!.filter((p) => tokenize(p).includes('ergodic')).length).toBeGreaterThan(0);
+  });
+
+  it('gives no pages for a file without them (DOC)', async () => {
+    const r = await readDocument(bytes('word97.doc'), NOTE_FILE_TYPES.doc, { thumbnail: false });
+    expect(r.pageTexts).toBeNull();
+    expect(r.text).toContain('Carnot');
   });
 });
 

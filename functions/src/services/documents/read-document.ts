@@ -16,6 +16,11 @@ export const THUMBNAIL = { width: 240, quality: 60, contentType: 'image/webp' } 
 export interface DocumentReading {
   /** The file's text, or '' when it has none that could be read. */
   text: string;
+  /**
+   * A PDF's text page by page (the pages read, within the caps), so a search hit can name its
+   * page; null for files without pages (DOCX, DOC, TXT: their text is `text`).
+   */
+  pageTexts: string[] | null;
   thumbnail: Buffer | null;
   pages: number | null;
   ocrPages: number;
@@ -55,6 +60,7 @@ export async function readDocument(
   try {
     let text: string;
     let pages: number | null = null;
+    let pageTexts: string[] | null = null;
     let ocrPages = 0;
     let truncated: string | null = null;
     let thumb: Buffer | null = null;
@@ -64,7 +70,7 @@ export async function readDocument(
         ocr: () => (ocr ??= startOcr()),
         thumbnail,
       });
-      ({ text, pages, ocrPages, truncated } = pdf);
+      ({ text, pages, pageTexts, ocrPages, truncated } = pdf);
       thumb = pdf.firstPage?.webp(THUMBNAIL.width, THUMBNAIL.quality) ?? null;
     } else if (type === NOTE_FILE_TYPES.docx || type === NOTE_FILE_TYPES.doc) {
       text = await readWord(data, type === NOTE_FILE_TYPES.docx);
@@ -77,7 +83,15 @@ export async function readDocument(
     }
     if (thumbnail && !thumb && type !== NOTE_FILE_TYPES.pdf && text.trim())
       thumb = await textThumbnail(text.slice(0, 4000), THUMBNAIL.width, THUMBNAIL.quality);
-    return { text, thumbnail: thumb, pages, ocrPages, truncated, millis: Date.now() - started };
+    return {
+      text,
+      pageTexts,
+      thumbnail: thumb,
+      pages,
+      ocrPages,
+      truncated,
+      millis: Date.now() - started,
+    };
   } finally {
     if (ocr) await (await (ocr as Promise<Ocr>)).end();
   }

@@ -155,8 +155,6 @@ describe('Browse first page in the HTML', () => {
       uploaderId: 'someone',
       approved: true,
       createdAt: Timestamp.fromMillis(Date.now() + 60_000),
-      searchTerms: ['notes'],
-      titleTerms: ['notes'],
     });
     const { context, page, queries } = await open('/browse', { appJs: true });
     try {

@@ -3,7 +3,8 @@
  * SDKs cannot make: Firestore's field masks. `structuredQuery.select` (and `mask.fieldPaths` on a
  * GET) return only the named fields; neither the full SDK nor Firestore Lite exposes them, and a
  * list that ships every field of every document can be mostly fields it never shows (Browse:
- * ~207 KB for 25 notes, nearly all `searchTerms`, against a few KB of card fields).
+ * ~207 KB for 25 notes, nearly all the search terms notes then held, against a few KB of card
+ * fields).
  *
  * It speaks the same wire format the SDKs do (proto3 JSON), to production
  * (https://firestore.googleapis.com) or, when the page is served locally, to the emulator (the

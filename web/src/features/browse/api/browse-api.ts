@@ -1,24 +1,26 @@
 /**
- * Every read and write of the Browse screen. The list and the filter options are read over
- * Firestore's REST API with a field mask (shared/firebase/firestore-rest.ts): a note's
- * `searchTerms` (up to 1,000 words) made a 25-note page ~207 KB, nearly all of it terms no card
- * shows, which on a phone network delayed the first cards by about a second; masked, the page is
- * the card fields only (plus `searchTerms` for a multi-word search, which checks the words after
- * the first on the client). Neither Firestore SDK can mask fields, and not loading one for the
- * first view also keeps Firestore Lite (~38 KB gzip) off it. The inline comment view reads the
- * same way (a note's comments, the note re-read after a comment). Likes and downloads are the
- * calls every screen shares (shared/data/likes.ts, downloads.ts: Firestore Lite, loaded when the
- * reader first uses them); comments are their own feature (features/comments).
+ * Every read and write of the Browse screen. A search (text with a word in it) asks the search
+ * engine through the facade, GET /api/notes?search= (docs/data-model.md "Search": every word of
+ * every note and its file, typos forgiven, ranked, with snippets). The list without search text,
+ * and the filter options, are read over Firestore's REST API with a field mask
+ * (shared/firebase/firestore-rest.ts): the card fields only, since neither Firestore SDK can mask
+ * fields, and not loading one for the first view also keeps Firestore Lite (~38 KB gzip) off it;
+ * it keeps working when the search index is down. The inline comment view reads the same way (a
+ * note's comments, the note re-read after a comment). Likes and downloads are the calls every
+ * screen shares (shared/data/likes.ts, downloads.ts: Firestore Lite, loaded when the reader
+ * first uses them); comments are their own feature (features/comments).
  *
  * Reads per list page: at most BROWSE_PAGE_SIZE + 1 notes (the extra one only tells whether a
  * next page exists) and one `meta/filterOptions`; for a signed-in reader, also their own like
  * documents of the page's notes, in one batchGet (likes are private: the rules judge each as a
- * `get` of their own like), so the hearts show what they liked.
+ * `get` of their own like), so the hearts show what they liked. A search page is one facade call
+ * (no Firestore read).
  *
- * Every query here has its composite index in firestore.indexes.json (browse-query.test.ts) and
- * satisfies firestore.rules (`approved == true` in every notes query), over REST as over the SDK.
+ * Every Firestore query here has its composite index in firestore.indexes.json
+ * (browse-query.test.ts) and satisfies firestore.rules (`approved == true` in every notes query),
+ * over REST as over the SDK.
  */
-import { SEARCH_TIERS, type SearchTier } from '@notenest/shared';
+import { callFacade } from '../../../shared/http/facade';
 import {
   decodeDocument,
   getDocument,
@@ -30,16 +32,16 @@ import {
 import {
   toBrowseNote,
   toFilterOptions,
+  toSearchAnswer,
   type BrowseNote,
   type FilterOptionLists,
 } from './browse-model';
 import {
   criteriaFromParams,
   criteriaKey,
-  isListedAbove,
-  matchesClientTokens,
-  nextTier,
+  isSearch,
   planQuery,
+  searchParamsFor,
   type BrowseCriteria,
   type QueryPlan,
 } from './browse-query';
@@ -48,49 +50,57 @@ import { CARD_FIELDS, cursorAfter, toStructuredQuery, type RestCursor } from './
 export const BROWSE_PAGE_SIZE = 24;
 
 /**
- * A multi-word search checks the words after the first on the client, so a page read from the
- * server may hold fewer matches than a page; up to this many pages are read per load to fill it
- * (only multi-word searches ever read more than one).
+ * Where the next page starts: just after the last note of a Firestore list, or the search's own
+ * cursor (the facade's nextCursor). Opaque to callers.
  */
-const MAX_PAGES_PER_LOAD = 3;
-
-/**
- * Where the next page starts: the search tier, and just after the last note read in it (null:
- * at its start). Opaque to callers.
- */
-export interface NotesCursor {
-  tier: SearchTier;
-  after: RestCursor | null;
-}
+export type NotesCursor =
+  { source: 'firestore'; after: RestCursor } | { source: 'search'; cursor: string };
 
 export interface NotesPage {
   notes: BrowseNote[];
   /** null when there is nothing after this page. */
   next: NotesCursor | null;
+  /** A search that found nothing: a corrected query that finds notes, or null. */
+  didYouMean: string | null;
+}
+
+/** One query's answer (read with `pageSize + 1` as its limit) as a page. */
+function collectPage(
+  plan: QueryPlan,
+  docs: readonly DecodedDocument[],
+  pageSize: number,
+): NotesPage {
+  const page = docs.slice(0, pageSize);
+  const last = page.at(-1);
+  return {
+    notes: page.map((doc) => toBrowseNote(doc.id, doc.data)),
+    next:
+      docs.length > pageSize && last
+        ? { source: 'firestore', after: cursorAfter(plan, last) }
+        : null,
+    didYouMean: null,
+  };
 }
 
 /**
- * One query's answer (read with `pageSize + 1` as its limit) added to `notes`; returns where the
- * next read starts: further in this tier, at the start of the next one, or nowhere.
+ * A page of a search, from the facade. Sent without the reader's ID token: Browse lists approved
+ * notes to everyone alike (an admin's token could bring pending ones, which Browse never shows),
+ * and a visitor's page never waits for the Auth SDK to load.
  */
-function collectPage(
-  plan: QueryPlan,
-  tier: SearchTier,
-  docs: readonly DecodedDocument[],
+async function readSearchPage(
+  criteria: BrowseCriteria,
+  cursor: string | null,
   pageSize: number,
-  notes: BrowseNote[],
-): NotesCursor | null {
-  const page = docs.slice(0, pageSize);
-  for (const doc of page) {
-    if (isListedAbove(plan, doc.data['titleTerms'])) continue;
-    if (matchesClientTokens(plan, doc.data['searchTerms'])) {
-      notes.push(toBrowseNote(doc.id, doc.data));
-    }
-  }
-  const last = page.at(-1);
-  if (docs.length > pageSize && last) return { tier, after: cursorAfter(plan, last) };
-  const next = nextTier(plan);
-  return next ? { tier: next, after: null } : null;
+): Promise<NotesPage> {
+  const query = searchParamsFor(criteria, pageSize, cursor);
+  const answer = toSearchAnswer(
+    await callFacade<unknown>(`/api/notes?${query}`, { method: 'GET' }),
+  );
+  return {
+    notes: answer.notes,
+    next: answer.nextCursor === null ? null : { source: 'search', cursor: answer.nextCursor },
+    didYouMean: answer.didYouMean,
+  };
 }
 
 async function readNotesPage(
@@ -98,16 +108,13 @@ async function readNotesPage(
   after: NotesCursor | null,
   pageSize: number,
 ): Promise<NotesPage> {
-  const notes: BrowseNote[] = [];
-  let cursor: NotesCursor | null = after ?? { tier: SEARCH_TIERS[0], after: null };
-  // A tier that runs out hands over to the next one within the same load.
-  for (let pages = 0; cursor && pages < MAX_PAGES_PER_LOAD + 1; pages++) {
-    const plan = planQuery(criteria, cursor.tier);
-    const docs = await runQuery(toStructuredQuery(plan, pageSize + 1, cursor.after));
-    cursor = collectPage(plan, cursor.tier, docs, pageSize, notes);
-    if (notes.length >= pageSize) break;
+  if (isSearch(criteria)) {
+    return readSearchPage(criteria, after?.source === 'search' ? after.cursor : null, pageSize);
   }
-  return { notes, next: cursor };
+  const plan = planQuery(criteria);
+  const start = after?.source === 'firestore' ? after.after : null;
+  const docs = await runQuery(toStructuredQuery(plan, pageSize + 1, start));
+  return collectPage(plan, docs, pageSize);
 }
 
 /**
@@ -122,14 +129,14 @@ export interface EmbeddedFirstPage {
 
 export const FIRST_PAGE_ELEMENT_ID = 'nn-browse-first-page';
 
-/** The REST query of the first page of `plan` (a first-tier plan). */
+/** The REST query of the first page of `plan`. */
 function firstPageQueryOf(plan: QueryPlan): StructuredQuery {
   return toStructuredQuery(plan, BROWSE_PAGE_SIZE + 1, null);
 }
 
-/** The REST query of the first page for `criteria`. */
+/** The REST query of the first page for `criteria` (a list without search text). */
 export function firstPageQuery(criteria: BrowseCriteria): StructuredQuery {
-  return firstPageQueryOf(planQuery(criteria, SEARCH_TIERS[0]));
+  return firstPageQueryOf(planQuery(criteria));
 }
 
 /** The first page of the list with no search, filter or sort in the address: what GET /browse embeds. */
@@ -157,22 +164,17 @@ function pageInDocument(): EmbeddedFirstPage | null {
 
 /**
  * The first page for `criteria` from an embedded answer to exactly its query (`provided` on the
- * server, else this document's), or null. Only a single-query page qualifies: one that would go
- * on to the next search tier is read as usual.
+ * server, else this document's), or null. A search never qualifies: it is the facade's to answer.
  */
 export function embeddedFirstPage(
   criteria: BrowseCriteria,
   provided?: EmbeddedFirstPage | null,
 ): NotesPage | null {
   const embedded = provided === undefined ? pageInDocument() : provided;
-  if (!embedded) return null;
-  const plan = planQuery(criteria, SEARCH_TIERS[0]);
+  if (!embedded || isSearch(criteria)) return null;
+  const plan = planQuery(criteria);
   if (JSON.stringify(firstPageQueryOf(plan)) !== JSON.stringify(embedded.query)) return null;
-  const notes: BrowseNote[] = [];
-  const docs = embedded.documents.map(decodeDocument);
-  const next = collectPage(plan, SEARCH_TIERS[0], docs, BROWSE_PAGE_SIZE, notes);
-  if (next && next.after === null) return null;
-  return { notes, next };
+  return collectPage(plan, embedded.documents.map(decodeDocument), BROWSE_PAGE_SIZE);
 }
 
 /** The app has shown the embedded page: a later visit to Browse reads a fresh one. */

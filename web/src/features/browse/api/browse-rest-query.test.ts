@@ -3,9 +3,6 @@ import { DEFAULT_CRITERIA, planQuery } from './browse-query';
 import { CARD_FIELDS, cursorAfter, fieldsFor, toStructuredQuery } from './browse-rest-query';
 import { toBrowseNote } from './browse-model';
 
-const selected = (q: ReturnType<typeof toStructuredQuery>) =>
-  q.select?.fields.map((f) => f.fieldPath);
-
 describe('toStructuredQuery', () => {
   it('asks for approved notes, newest first, card fields only, one more than a page', () => {
     const q = toStructuredQuery(planQuery(DEFAULT_CRITERIA), 25, null);
@@ -25,10 +22,9 @@ describe('toStructuredQuery', () => {
       ],
       limit: 25,
     });
-    expect(selected(q)).not.toContain('searchTerms');
   });
 
-  it('ANDs filters and the server search token; semesters are integers', () => {
+  it("ANDs the filters; semesters are integers; the search text is not Firestore's", () => {
     const plan = planQuery({
       search: 'operating',
       filters: { subject: 'OS', course: null, semester: 4, college: null },
@@ -60,32 +56,10 @@ describe('toStructuredQuery', () => {
               value: { integerValue: '4' },
             },
           },
-          {
-            fieldFilter: {
-              field: { fieldPath: 'titleTerms' },
-              op: 'ARRAY_CONTAINS',
-              value: { stringValue: 'operating' },
-            },
-          },
         ],
       },
     });
     expect(q.orderBy?.[0]).toEqual({ field: { fieldPath: 'likesCount' }, direction: 'DESCENDING' });
-    // One word is checked by the server alone: no terms are shipped.
-    expect(selected(q)).not.toContain('searchTerms');
-  });
-
-  it('ships searchTerms only when words are checked on the client', () => {
-    const plan = planQuery({ ...DEFAULT_CRITERIA, search: 'operating systems' });
-    expect(plan.clientTokens.length).toBeGreaterThan(0);
-    expect(fieldsFor(plan)).toContain('searchTerms');
-  });
-
-  it('ships titleTerms in the second search tier only (to skip what the first listed)', () => {
-    const search = { ...DEFAULT_CRITERIA, search: 'operating' };
-    expect(fieldsFor(planQuery(search, 'titleTerms'))).not.toContain('titleTerms');
-    expect(fieldsFor(planQuery(search, 'searchTerms'))).toContain('titleTerms');
-    expect(fieldsFor(planQuery(DEFAULT_CRITERIA))).not.toContain('titleTerms');
   });
 
   it('selects every field a card reads, and the order field', () => {

@@ -1,7 +1,7 @@
 /**
- * A Browse QueryPlan (browse-query.ts) as the Firestore REST `StructuredQuery` that answers it,
- * with a field mask: only the fields a card shows (and `searchTerms` only when the words after
- * the first are checked on the client). Pure, so the exact wire query is unit-tested.
+ * A Browse QueryPlan (browse-query.ts: the list without search text) as the Firestore REST
+ * `StructuredQuery` that answers it, with a field mask: only the fields a card shows. Pure, so
+ * the exact wire query is unit-tested.
  *
  * The order is the plan's field, descending, then `__name__` descending, spelled out as the SDKs
  * do, so a cursor (the last listed note's order value and name) is unambiguous and the query
@@ -38,14 +38,12 @@ export interface RestCursor {
   readonly values: readonly RestValue[];
 }
 
-const OPS = { '==': 'EQUAL', 'array-contains': 'ARRAY_CONTAINS' } as const;
+const OPS = { '==': 'EQUAL' } as const;
 
 export function fieldsFor(plan: QueryPlan): string[] {
   const fields: string[] = [...CARD_FIELDS];
+  // The cursor after the last note is its order-by value (cursorAfter).
   if (!fields.includes(plan.orderBy)) fields.push(plan.orderBy);
-  if (plan.clientTokens.length > 0) fields.push('searchTerms');
-  // A later search tier skips the notes the first listed (browse-query isListedAbove).
-  if (plan.search && plan.search.tier !== 'titleTerms') fields.push('titleTerms');
   return fields;
 }
 

@@ -1,7 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { paths } from '../../../shared/routing/paths';
+import { LoadFailure } from '../../../shared/ui/load-failure';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { withChakra } from '../../../shared/ui/lazy-chakra';
+import { criteriaToParams, withSearch, type BrowseCriteria } from '../api/browse-query';
 import { suggestionsFor } from '../api/suggestions';
 import { useBrowseCriteria } from '../hooks/use-browse-criteria';
 import { useBrowseNotes } from '../hooks/use-browse-notes';
@@ -32,6 +35,37 @@ const toolbarPlaceholder = <div className="nn-browse__toolbar" aria-hidden="true
 
 /** Note titles kept as suggestion candidates (the most recently listed). */
 const MAX_SEEN_TITLES = 500;
+
+/**
+ * "Did you mean X?" under a search that found nothing: X searches for it at once. A real link
+ * (the same list's address with X as its search), so it also opens in a new tab.
+ */
+function DidYouMean({
+  query,
+  criteria,
+  onSearch,
+}: {
+  query: string;
+  criteria: BrowseCriteria;
+  onSearch: (text: string) => void;
+}) {
+  const href = `${paths.browse}?${criteriaToParams(withSearch(criteria, query)).toString()}`;
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (a modifier key) is the browser's to open.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onSearch(query);
+  };
+  return (
+    <p className="nn-browse__did-you-mean" data-testid="did-you-mean">
+      Did you mean{' '}
+      <a href={href} onClick={onClick}>
+        {query}
+      </a>
+      ?
+    </p>
+  );
+}
 
 export const EMPTY_TITLE = 'No notes found matching your filters';
 export const EMPTY_HINT = 'Try adjusting your search criteria or clear filters';
@@ -125,10 +159,10 @@ export default function BrowsePage() {
 
           <div aria-busy={list.status === 'loading'}>
             {list.status === 'loading' && <LoadingState label="Loading notes..." />}
-            {list.status === 'error' && (
-              <p role="alert" className="nn-browse__error">
-                We couldn't load the notes. Please try again later.
-              </p>
+            {/* Also what a search shows when the search index is unavailable (503). */}
+            {list.status === 'error' && <LoadFailure heading="h2" />}
+            {list.status === 'success' && list.didYouMean && (
+              <DidYouMean query={list.didYouMean} criteria={criteria} onSearch={applySearch} />
             )}
             {list.status === 'success' && list.notes.length === 0 && !list.hasMore && (
               <div className="nn-browse__empty" data-testid="browse-empty">

@@ -2,8 +2,9 @@ import { Box, Button, Flex, SimpleGrid } from '@chakra-ui/react';
 import { FieldLabel, NativeSelect } from '../../../shared/ui/form-controls';
 import type { FilterOptionLists } from '../api/browse-model';
 import {
-  BROWSE_SORTS,
   SORT_LABELS,
+  isSearch,
+  sortsFor,
   type BrowseCriteria,
   type BrowseFilters,
   type BrowseSort,
@@ -55,7 +56,8 @@ export default function BrowseToolbar({
             minHeight="11"
             onChange={(e) => onSort(e.target.value as BrowseSort)}
           >
-            {BROWSE_SORTS.map((s) => (
+            {/* Relevance is offered (and the default) only while searching. */}
+            {sortsFor(isSearch(criteria)).map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
               </option>

@@ -1,12 +1,37 @@
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
-import { orNA, type BrowseNote } from '../api/browse-model';
+import { orNA, type BrowseNote, type SearchMatch } from '../api/browse-model';
 import { CommentIcon, HeartIcon } from '../../../shared/ui/icons';
 import './note-card.css';
 import { formatCount } from '../../../shared/utils/numbers';
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 import { useHydrated } from '../../../shared/utils/use-hydrated';
+
+/**
+ * Where a search found the note: its page ("page N", for a PDF) and the text around the matched
+ * words, highlighted. The snippet arrives as segments (api/snippet.ts), never as HTML: React
+ * renders every character of it as text.
+ */
+function MatchSnippet({ match }: { match: SearchMatch }) {
+  if (match.snippet.length === 0 && match.page === null) return null;
+  return (
+    <p className="nn-note-card__snippet" data-field="snippet">
+      {match.page !== null && (
+        <span className="nn-note-card__page" data-field="page">
+          page {match.page}
+        </span>
+      )}
+      {match.snippet.map((segment, i) =>
+        segment.mark ? (
+          <mark key={i}>{segment.text}</mark>
+        ) : (
+          <Fragment key={i}>{segment.text}</Fragment>
+        ),
+      )}
+    </p>
+  );
+}
 
 export interface NoteCardProps {
   note: BrowseNote;
@@ -56,6 +81,7 @@ export const NoteCard = memo(function NoteCard({
           <h2 id={titleId} className="nn-heading nn-note-card__title">
             {note.title}
           </h2>
+          {note.match && <MatchSnippet match={note.match} />}
           <p className="nn-muted nn-note-card__description" data-field="description">
             {note.description}
           </p>

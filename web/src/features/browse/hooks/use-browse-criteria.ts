@@ -4,6 +4,7 @@ import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use
 import {
   criteriaFromParams,
   criteriaToParams,
+  withSearch,
   type BrowseCriteria,
   type BrowseFilters,
   type BrowseSort,
@@ -43,7 +44,7 @@ export function useBrowseCriteria(
   const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if (debouncedText !== criteriaRef.current.search) {
-      setCriteria({ ...criteriaRef.current, search: debouncedText });
+      setCriteria(withSearch(criteriaRef.current, debouncedText));
     }
   }, [debouncedText, setCriteria]);
 
@@ -53,7 +54,7 @@ export function useBrowseCriteria(
     setText,
     applySearch: (value) => {
       setText(value);
-      if (value !== criteria.search) setCriteria({ ...criteria, search: value });
+      if (value !== criteria.search) setCriteria(withSearch(criteria, value));
     },
     setFilter: (key, value) =>
       setCriteria({ ...criteria, filters: { ...criteria.filters, [key]: value } }),
@@ -61,9 +62,8 @@ export function useBrowseCriteria(
     resetFilters: () => {
       setText('');
       setCriteria({
-        search: '',
+        ...withSearch(criteria, ''),
         filters: { subject: null, course: null, semester: null, college: null },
-        sort: criteria.sort,
       });
     },
   };

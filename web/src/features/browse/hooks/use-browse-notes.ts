@@ -16,6 +16,8 @@ export interface BrowseList {
   loadingMore: boolean;
   loadMoreFailed: boolean;
   loadMore: () => void;
+  /** A search that found nothing: a corrected query that finds notes ("Did you mean ...?"). */
+  didYouMean: string | null;
   /** Replace one listed note (after a like, a download or a comment). */
   updateNote: (id: string, update: (note: BrowseNote) => BrowseNote) => void;
 }
@@ -25,6 +27,7 @@ interface ListData {
   status: BrowseList['status'];
   notes: BrowseNote[];
   next: NotesCursor | null;
+  didYouMean: string | null;
   loadingMore: boolean;
   loadMoreFailed: boolean;
 }
@@ -47,6 +50,7 @@ export function useBrowseNotes(criteria: BrowseCriteria): BrowseList {
       status: page ? 'success' : 'loading',
       notes: page?.notes ?? [],
       next: page?.next ?? null,
+      didYouMean: null,
       loadingMore: false,
       loadMoreFailed: false,
     };
@@ -67,6 +71,7 @@ export function useBrowseNotes(criteria: BrowseCriteria): BrowseList {
       status: 'loading',
       notes: [],
       next: null,
+      didYouMean: null,
       loadingMore: false,
       loadMoreFailed: false,
     });
@@ -81,6 +86,7 @@ export function useBrowseNotes(criteria: BrowseCriteria): BrowseList {
             status: 'success',
             notes: page.notes,
             next: page.next,
+            didYouMean: page.didYouMean,
             loadingMore: false,
             loadMoreFailed: false,
           }),
@@ -137,6 +143,7 @@ export function useBrowseNotes(criteria: BrowseCriteria): BrowseList {
     loadingMore: data.loadingMore,
     loadMoreFailed: data.loadMoreFailed,
     loadMore,
+    didYouMean: stale ? null : data.didYouMean,
     updateNote,
   };
 }

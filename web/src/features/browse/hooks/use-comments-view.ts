@@ -18,7 +18,7 @@ export interface CommentsView {
   openNote: BrowseNote | null;
   openComments: (note: BrowseNote) => void;
   closeComments: () => void;
-  /** A note re-read after a comment: it replaces the open note and its card. */
+  /** A note re-read after a comment: it replaces the open note and its card (keeping its match). */
   onNoteRefreshed: (note: BrowseNote) => void;
 }
 
@@ -87,7 +87,8 @@ export function useCommentsView(
   const onNoteRefreshed = useCallback(
     (note: BrowseNote) => {
       setShownNote(note);
-      updateNote(note.id, () => note);
+      // The re-read note has no search match: the card keeps the snippet it was listed with.
+      updateNote(note.id, (listed) => ({ ...note, match: listed.match }));
     },
     [updateNote],
   );

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
+import { LoadFailure } from '../../../shared/ui/load-failure';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { HeartIcon } from '../../../shared/ui/icons';
 import { formatDate } from '../../../shared/utils/dates';
@@ -13,30 +14,11 @@ import './note-page.css';
 import { NotePreview } from './note-preview';
 import { NoteSidePanels } from './note-side-panels';
 
-/** Spec section 2 "Note detail screen", failure state. */
-function LoadFailure() {
-  return (
-    <div className="nn-note-state" role="alert">
-      <h1 className="nn-heading nn-note-state__title">Something went wrong</h1>
-      <p className="nn-muted">
-        We couldn&apos;t load the notes you requested. Please try again later
-      </p>
-      <button
-        type="button"
-        className="nn-button nn-button--solid"
-        onClick={() => window.location.reload()}
-      >
-        Try Again
-      </button>
-    </div>
-  );
-}
-
 /** A note that was deleted, or that this reader may not see (pending review). */
 function Unavailable() {
   return (
-    <div className="nn-note-state">
-      <h1 className="nn-heading nn-note-state__title">This note is not available</h1>
+    <div className="nn-state">
+      <h1 className="nn-heading nn-state__title">This note is not available</h1>
       <p className="nn-muted">
         It may have been deleted, or it is waiting for an admin&apos;s review. Browse the notes that
         are shared now.
