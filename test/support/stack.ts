@@ -23,7 +23,9 @@
  *     await page.goto('/profile');
  *   });
  *
- * The stack is shared by every e2e file of the run: tests should create their own data
+ * Where signing in is not what a test is about, `signedInPage(browser, stack, email, password)`
+ * opens a page already signed in (one sign-in through the form per file and account, its session
+ * reused). The stack is shared by every e2e file of the run: tests should create their own data
  * (createStudent with a unique email) rather than change the demo data others read. A root suite
  * (test/**) that needs a stack of its own calls startTestStack() in beforeAll and stop() in
  * afterAll. NOTENEST_STACK_LOG=1 prints the stack's processes' output.
@@ -33,7 +35,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROJECT, startStack, takenPorts, type Stack } from '../../scripts/lib/stack.mjs';
 
 /** What a test needs of a stack (also what the web e2e project provides). */
@@ -131,6 +133,57 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
 /** A page in a fresh browser context (no shared storage or session) whose baseURL is the stack. */
 export async function newPage(browser: Browser, stack: StackAddress): Promise<Page> {
   const context = await browser.newContext({ baseURL: stack.url });
+  const page = await context.newPage();
+  page.once('close', () => void context.close().catch(() => {}));
+  return page;
+}
+
+/**
+ * Each signed-in session kept by signedInPage: the storage of a context that signed in through the
+ * form (localStorage, and IndexedDB where Firebase Auth keeps its user), per stack and account.
+ */
+const sessions = new Map<string, Promise<BrowserContextState>>();
+type BrowserContextState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A page in a fresh context already signed in as email/password, on about:blank: the first call
+ * for a stack and account signs in through the form (signInAs) and keeps that context's storage;
+ * later calls (same test file) start from a copy of it, as a returning user whose session is
+ * still there, instead of filling in the form again (seconds each, on a loaded machine). Use it
+ * where the test is about what a signed-in user does, not about signing in; use newPage +
+ * signInAs where the sign-in itself is under test, or for an account a test changes in a way that
+ * ends its sessions (a new password or role: the facade revokes its tokens). Signing out in one
+ * such page leaves the kept copy signed in: the SDK's sign-out is local.
+ */
+export async function signedInPage(
+  browser: Browser,
+  stack: StackAddress,
+  email: string,
+  password: string,
+): Promise<Page> {
+  const key = `${stack.url} ${email}`;
+  let session = sessions.get(key);
+  if (!session) {
+    session = (async () => {
+      const page = await newPage(browser, stack);
+      try {
+        await signInAs(page, email, password);
+        const state = await page.context().storageState({ indexedDB: true });
+        // Firebase Auth's user is in IndexedDB (getAuth's persistence): without it the copy would
+        // open signed out and the tests would fail for a reason that is not theirs.
+        // (The returned type does not list the origins' indexedDB: read it as the data it is.)
+        const kept = JSON.stringify(state.origins).includes('"firebaseLocalStorageDb"');
+        if (!kept) throw new Error(`signedInPage: no Firebase Auth session kept for ${email}`);
+        return state;
+      } finally {
+        await page.close();
+      }
+    })();
+    sessions.set(key, session);
+    // A failed sign-in is not kept: the next call tries again (and says why).
+    session.catch(() => sessions.delete(key));
+  }
+  const context = await browser.newContext({ baseURL: stack.url, storageState: await session });
   const page = await context.newPage();
   page.once('close', () => void context.close().catch(() => {}));
   return page;

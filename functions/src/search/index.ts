@@ -42,14 +42,23 @@
  *   suggestions(typed) for the search box. A query's words must all match (AND); "quoted words"
  *   match as a phrase; the last word also matches as a prefix while typing; English stemming plus
  *   exact forms and codes ("CS101"); diacritics folded; a word of 5+ letters that no note has is
- *   read as any known word one edit away; when nothing matches, didYouMean offers a corrected
- *   query that does. Relevance first (matches in the note's own fields, then by ts_rank_cd with
- *   the weights above and length normalisation); newest / mostLiked / mostDownloaded on request.
- *   Readers see approved notes only; includePending (admins) shows pending ones too.
- *   The snippet is HTML: the text escaped, the matched words in <mark>.
+ *   read as any known word one edit away (a word of a-z letters: its one-edit neighbours looked
+ *   up in the vocabulary by equality, ~2 ms; other scripts: a trigram search); when nothing
+ *   matches, didYouMean offers a corrected query that does. Relevance first (matches in the
+ *   note's own fields, then by ts_rank_cd with the weights above and length normalisation; past
+ *   RANK_ALL_MAX matches, each tier scores its RANK_POOL most liked and lists the rest by likes,
+ *   so a word in every note is not scored in every note); newest / mostLiked / mostDownloaded on
+ *   request. Readers see approved notes only; includePending (admins) shows pending ones too,
+ *   and filters.approved narrows to one kind (the review list). The snippet is HTML: the text
+ *   escaped, the matched words in <mark>.
  *
- * Tests: search.test.ts (the same suite on PGlite over its socket and on Debian's PostgreSQL),
- * query-text.test.ts. Figures: `node src/search/bench.mjs` from functions/.
+ * The database must use a UTF-8 encoding and character type (Cloud SQL's default, en_US.UTF8;
+ * PGlite's C.UTF-8): under plain C, PostgreSQL's parser takes every non-ASCII character for a
+ * letter, and a word beside a typographic quote or dash is not found.
+ *
+ * Tests: search.test.ts and real-documents.test.ts (the same suites on PGlite over its socket
+ * and on Debian's PostgreSQL), query-text.test.ts. Figures: `node src/search/bench.mjs` from
+ * functions/ (the module), `npm run bench -- --only=search` (through the facade).
  */
 export { migrate, readMigrations, MIGRATIONS_DIR } from './migrate.js';
 export {

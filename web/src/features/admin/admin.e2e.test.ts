@@ -12,7 +12,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
-import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
+import {
+  createStudent,
+  idTokenFor,
+  newPage,
+  signedInPage,
+  signInAs,
+} from '../../../../test/support/stack';
 import { collegeDocId } from '@notenest/shared';
 import { adminFor, coloursOf, contrastRatio, pathOf, uniqueEmail } from '../../testing/e2e';
 import { ADMIN_TEXTS, UNREACHABLE } from './api/admin-model';
@@ -87,11 +93,13 @@ async function uploadNote(
   return body.note._id;
 }
 
+/**
+ * The admin on an admin page, in a fresh context that starts from the file's one signed-in admin
+ * session (the admin sign-in and where it lands are auth.e2e's).
+ */
 async function adminPage(path = ''): Promise<Page> {
-  const page = await newPage(browser, stack);
-  await signInAs(page, 'admin@notenest.dev', 'admin1234');
-  await page.waitForURL((u) => u.pathname === '/admin-dashboard');
-  if (path) await page.goto(`/admin-dashboard${path}`);
+  const page = await signedInPage(browser, stack, 'admin@notenest.dev', 'admin1234');
+  await page.goto(`/admin-dashboard${path}`);
   return page;
 }
 
@@ -262,8 +270,15 @@ describe('notes: approve, set back to pending, reject', () => {
 
     // The admin opens the note's row while the student looks: approved for as short as possible.
     const row = page.locator(`tr[data-note-id="${id}"]`);
+    // Found once the search index has it (the note trigger indexes the approval a moment after
+    // the write; leaving public view is immediate, so the check below needs no wait).
     const [found] = await Promise.all([
-      browseFor(student, title),
+      (async () => {
+        const deadline = Date.now() + 30_000;
+        let ids = await browseFor(student, title);
+        while (!ids.includes(id) && Date.now() < deadline) ids = await browseFor(student, title);
+        return ids;
+      })(),
       (async () => {
         await page
           .getByRole('navigation', { name: 'Admin' })

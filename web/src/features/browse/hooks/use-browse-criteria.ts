@@ -42,11 +42,16 @@ export function useBrowseCriteria(
 
   const [text, setText] = useState(criteria.search);
   const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // Only when the typing pauses: setParams is a new function after every navigation, and
+  // re-running on it undid a search applied at once (Enter within the pause): the older
+  // debounced text replaced it, then came back when the pause ended (two extra history entries).
+  const setCriteriaRef = useRef(setCriteria);
+  setCriteriaRef.current = setCriteria;
   useEffect(() => {
     if (debouncedText !== criteriaRef.current.search) {
-      setCriteria(withSearch(criteriaRef.current, debouncedText));
+      setCriteriaRef.current(withSearch(criteriaRef.current, debouncedText));
     }
-  }, [debouncedText, setCriteria]);
+  }, [debouncedText]);
 
   return {
     criteria,
