@@ -4,7 +4,8 @@
  * emulator (in-process, the project's rules loaded) and the Auth emulator from firebase-tools,
  * on free ports, then every promise is checked against what they hold.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -15,6 +16,8 @@ import { noteFileRecordSchema, validateNoteInput } from '@notenest/shared';
 import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
 // The note trigger's handler (what `noteWritten` runs), against this file's emulators.
 import { onNoteChange } from '../../functions/src/triggers/notes.js';
+import { closeSearchDb } from '../../functions/src/services/search-db.js';
+import { startSearchDb } from '../../scripts/lib/search-db.mjs';
 import {
   ADMIN_PASSWORD,
   BUCKET,
@@ -39,6 +42,8 @@ let auth: AuthEmulator;
 let app: App;
 let db: Firestore;
 let firstRun: Awaited<ReturnType<typeof seed>>;
+let searchDb: Awaited<ReturnType<typeof startSearchDb>> | undefined;
+let searchDir: string | undefined;
 
 type Doc = { path: string; id: string; data: Record<string, any> };
 const all = async (q: FirebaseFirestore.Query): Promise<Doc[]> =>
@@ -62,11 +67,16 @@ const HOST_VARS = [
   'FIRESTORE_EMULATOR_HOST',
   'FIREBASE_STORAGE_EMULATOR_HOST',
   'FIREBASE_AUTH_EMULATOR_HOST',
+  'SEARCH_DATABASE_URL',
 ] as const;
 const savedEnv = Object.fromEntries(HOST_VARS.map((v) => [v, process.env[v]]));
 
 beforeAll(async () => {
   const firestoreHost = inject('firestoreHost');
+  // The search database, as a stack has it: the seed fills it, the note trigger keeps it.
+  searchDir = mkdtempSync(path.join(os.tmpdir(), 'notenest-seed-search-'));
+  searchDb = await startSearchDb({ dataDir: searchDir });
+  process.env['SEARCH_DATABASE_URL'] = searchDb.url;
   auth = await startAuthEmulator();
   emulator = await startEmulator({
     storage: { host: '127.0.0.1', port: 0 },
@@ -85,7 +95,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (app) await deleteApp(app);
-  await Promise.all([emulator?.stop(), auth?.stop()]);
+  await closeSearchDb();
+  await Promise.all([emulator?.stop(), auth?.stop(), searchDb?.stop()]);
+  if (searchDir) rmSync(searchDir, { recursive: true, force: true });
   for (const v of HOST_VARS) {
     if (savedEnv[v] === undefined) delete process.env[v];
     else process.env[v] = savedEnv[v];

@@ -174,7 +174,9 @@ describe('admin operations', () => {
     const users = await eventually(
       () => call('GET', '/api/admin/users', { token: admin.token }),
       (r) => annOf(r.body)?.notesCount === 2,
-      { what: "Ann's notesCount 2" },
+      // The note trigger now also reads each file and indexes it; with both test lanes busy its
+      // queue took over 60 s once.
+      { what: "Ann's notesCount 2", timeoutMs: 150_000 },
     );
     expect(users.body).toHaveLength(before.users + 4);
     expect(annOf(users.body)).toMatchObject({
@@ -243,7 +245,7 @@ describe('admin operations', () => {
     expect(
       (await call('GET', '/api/admin/stats', { token: admin.token })).body.pendingApprovals,
     ).toBe(before.pending.length + 2);
-  });
+  }, 180_000);
 
   it('a note set back to pending gets a new file link: links shared while approved stop working', async () => {
     // The admin's own upload, deleted at the end: the other tests count Ann's, Ben's and Cy's.

@@ -336,11 +336,17 @@ describe('Upload and Update screens', () => {
     await expect.poll(() => searchIds(txtWord), { timeout: 30_000 }).toEqual([noteId]);
     expect(await searchIds(pdfWord)).toEqual([]);
     await admin.db.doc(`notes/${noteId}`).update({ approved: false });
+    // Back in review, the file gets a new link (the note trigger withdraws the one that was
+    // public); the Update screen then shows the note's link as it is now.
+    const fileUrlNow = async () => (await admin.db.doc(`notes/${noteId}`).get()).get('fileUrl');
+    await expect.poll(fileUrlNow, { timeout: 30_000 }).not.toBe(after['fileUrl']);
+    const linkNow = await fileUrlNow();
+    expect(linkNow).toContain(encodeURIComponent(after['filePath'] as string));
 
     await page.goto(`/update-notes/${noteId}`);
     await expect
       .poll(() => page.getByRole('link', { name: 'Current uploaded file' }).getAttribute('href'))
-      .toBe(after['fileUrl']);
+      .toBe(linkNow);
     expect(await byLabel('Title').inputValue()).toBe('Process scheduling, revised');
   });
 
