@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PROJECT, ROOT, isLoopbackV4, stackPorts } from './lib/stack.mjs';
+import { PROJECT, ROOT, emulatorEnvFor, isLoopbackV4 } from './lib/stack.mjs';
 
 // google-auth-library would otherwise probe the GCE metadata server.
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -34,15 +34,8 @@ if (!isLoopbackV4(host)) {
   process.exit(2);
 }
 
-// The same addresses as the stack's emulatorEnv (scripts/lib/stack.mjs createStack).
-const ports = stackPorts();
-const at = (name) => `${host}:${ports[name]}`;
 process.env.GCLOUD_PROJECT ??= PROJECT;
-process.env.FIRESTORE_EMULATOR_HOST ??= at('firestore');
-process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= at('storage');
-process.env.STORAGE_EMULATOR_HOST ??= `http://${at('storage')}`;
-process.env.FIREBASE_AUTH_EMULATOR_HOST ??= at('auth');
-process.env.SEARCH_DATABASE_URL ??= `postgres://postgres@${at('search')}/postgres?sslmode=disable`;
+for (const [name, value] of Object.entries(emulatorEnvFor(host))) process.env[name] ??= value;
 
 const toolsPath = path.join(ROOT, 'functions/lib/search-tools.js');
 if (!existsSync(toolsPath)) {

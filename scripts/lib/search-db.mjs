@@ -59,6 +59,11 @@ async function emptyDatabase(PGlite, extensions) {
 export const SEARCH_DB_USER = 'postgres';
 export const SEARCH_DB_NAME = 'postgres';
 
+/** SEARCH_DATABASE_URL for the search database served at `host:port`. */
+export function searchDbUrl(host, port) {
+  return `postgres://${SEARCH_DB_USER}@${host}:${port}/${SEARCH_DB_NAME}?sslmode=disable`;
+}
+
 /**
  * Starts PGlite on `dataDir` (created when missing; omitted: in memory) and serves it on
  * `host:port` (port 0: a free one). `stop()` closes the server, then the database (flushing it).
@@ -87,7 +92,7 @@ export async function startSearchDb({ dataDir, host = '127.0.0.1', port = 0 } = 
     throw e;
   }
   const [boundHost, boundPort] = server.getServerConn().split(':');
-  const url = `postgres://${SEARCH_DB_USER}@${boundHost}:${boundPort}/${SEARCH_DB_NAME}?sslmode=disable`;
+  const url = searchDbUrl(boundHost, boundPort);
   let stopped;
   return {
     url,

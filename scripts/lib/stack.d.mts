@@ -2,16 +2,19 @@ export const ROOT: string;
 export const PROJECT: string;
 export const SERVICES: readonly ['firestore', 'storage', 'auth', 'functions', 'hosting'];
 export type Service = (typeof SERVICES)[number];
-export type StackPorts = Record<Service, number>;
+/** The emulators' ports, and the search database's. */
+export type StackPorts = Record<Service | 'search', number>;
 
 /** The file in a stack's data directory that lists its processes while it runs. */
 export const PID_FILE: string;
 
 export function isLoopbackV4(host: string): boolean;
 export function stackPorts(): StackPorts;
+/** *_EMULATOR_HOST and SEARCH_DATABASE_URL for the stack on `host`. */
+export function emulatorEnvFor(host: string, ports?: StackPorts): Stack['emulatorEnv'];
 export function freePort(host?: string): Promise<number>;
 export function portFree(host: string, port: number): Promise<boolean>;
-export function takenPorts(host: string): Promise<{ name: Service; port: number }[]>;
+export function takenPorts(host: string): Promise<{ name: Service | 'search'; port: number }[]>;
 
 export interface StackOptions {
   /** IPv4 loopback address every emulator binds (default 127.0.0.1). */
@@ -37,6 +40,7 @@ export interface Stack {
     FIREBASE_STORAGE_EMULATOR_HOST: string;
     STORAGE_EMULATOR_HOST: string;
     FIREBASE_AUTH_EMULATOR_HOST: string;
+    SEARCH_DATABASE_URL: string;
   };
   ready: Promise<void>;
   /**

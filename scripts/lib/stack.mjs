@@ -40,6 +40,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { resolveFirestoreEmulator } from './firestore-emulator.mjs';
+import { searchDbUrl } from './search-db.mjs';
 import {
   descendantsOf,
   isRunning,
@@ -203,6 +204,22 @@ export function portFree(host, port) {
   });
 }
 
+/**
+ * The variables the Admin SDK and the search code need to reach the stack on `host`: the
+ * *_EMULATOR_HOST addresses, and SEARCH_DATABASE_URL (read by functions/src/search/config.ts,
+ * the seed and `npm run reindex`).
+ */
+export function emulatorEnvFor(host, ports = stackPorts()) {
+  const at = (name) => `${host}:${ports[name]}`;
+  return {
+    FIRESTORE_EMULATOR_HOST: at('firestore'),
+    FIREBASE_STORAGE_EMULATOR_HOST: at('storage'),
+    STORAGE_EMULATOR_HOST: `http://${at('storage')}`,
+    FIREBASE_AUTH_EMULATOR_HOST: at('auth'),
+    SEARCH_DATABASE_URL: searchDbUrl(host, ports.search),
+  };
+}
+
 /** The services whose port is taken on `host` (empty when a stack can start there). */
 export async function takenPorts(host) {
   const ports = stackPorts();
@@ -288,14 +305,7 @@ export function createStack({
   const ports = stackPorts();
   const hostPort = (name) => `${host}:${ports[name]}`;
   const url = `http://${hostPort('hosting')}`;
-  const emulatorEnv = {
-    FIRESTORE_EMULATOR_HOST: hostPort('firestore'),
-    FIREBASE_STORAGE_EMULATOR_HOST: hostPort('storage'),
-    STORAGE_EMULATOR_HOST: `http://${hostPort('storage')}`,
-    FIREBASE_AUTH_EMULATOR_HOST: hostPort('auth'),
-    /** Where the search index is (read by functions/src/search/config.ts, the seed, reindex). */
-    SEARCH_DATABASE_URL: `postgres://postgres@${hostPort('search')}/postgres?sslmode=disable`,
-  };
+  const emulatorEnv = emulatorEnvFor(host, ports);
   const configPath = path.join(ROOT, `.firebase.${host}.json`);
   const tmpDir = path.join(os.tmpdir(), `notenest-firebase-${host}`);
   const children = [];

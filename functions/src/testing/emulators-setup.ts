@@ -6,6 +6,7 @@
  * `/api/...` paths through Hosting's rewrite and the others to the Functions emulator's URL.
  */
 import type { TestProject } from 'vitest/node';
+import { emulatorEnvFor } from '../../../scripts/lib/stack.mjs';
 import { startTestStack } from '../../../test/support/stack.js';
 
 export interface EmulatorStack {
@@ -25,13 +26,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await startTestStack();
-  // The search port is the stack's (stackPorts().search), not yet in the stack's port type.
-  const searchPort = (stack.ports as Record<string, number>)['search'];
   project.provide('emulatorStack', {
     url: stack.url,
     host: stack.host,
     ports: stack.ports,
-    searchDatabaseUrl: `postgres://postgres@${stack.host}:${searchPort}/postgres?sslmode=disable`,
+    searchDatabaseUrl: emulatorEnvFor(stack.host).SEARCH_DATABASE_URL,
   });
   return () => stack.stop();
 }
