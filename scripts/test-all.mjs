@@ -9,7 +9,8 @@
  *           (rules grid, seed, `npm start`, two stacks side by side)
  *
  * Each lane's lines are prefixed with its name; the exit code is non-zero when any suite failed,
- * and the end says which.
+ * and the end says which, repeating the names of the failed tests: a CI log that keeps only its
+ * tail must still say what failed.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -17,6 +18,14 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+// Vitest's lines for a failed test ("× name"), a failed file ("FAIL file > name") and a
+// failed hook or unhandled error.
+const FAILURE_LINE = /^\s*(×|FAIL\s|⎯+ Unhandled|Error: Hook timed out)/;
+const MAX_FAILURE_LINES = 60;
+const failures = [];
 
 const LANES = {
   web: [['npm', ['test', '-w', '@notenest/web']]],
@@ -33,9 +42,12 @@ function run(lane, [cmd, args]) {
     const started = Date.now();
     const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr])
-      readline
-        .createInterface({ input: stream })
-        .on('line', (line) => process.stdout.write(`[${lane}] ${line}\n`));
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        process.stdout.write(`[${lane}] ${line}\n`);
+        const plain = line.replace(ANSI, '');
+        if (FAILURE_LINE.test(plain) && !failures.includes(`[${lane}] ${plain.trim()}`))
+          failures.push(`[${lane}] ${plain.trim()}`);
+      });
     child.once('exit', (code, signal) =>
       resolve({
         what: `${cmd} ${args.join(' ')}`,
@@ -57,6 +69,13 @@ async function lane(name, steps) {
 const t0 = Date.now();
 const results = (await Promise.all(Object.entries(LANES).map(([n, s]) => lane(n, s)))).flat();
 process.stdout.write('\n');
+if (failures.length) {
+  process.stdout.write('What failed:\n');
+  for (const line of failures.slice(0, MAX_FAILURE_LINES)) process.stdout.write(`  ${line}\n`);
+  if (failures.length > MAX_FAILURE_LINES)
+    process.stdout.write(`  ... and ${failures.length - MAX_FAILURE_LINES} more lines above\n`);
+  process.stdout.write('\n');
+}
 for (const r of results)
   process.stdout.write(
     `${r.ok ? 'passed' : `FAILED (${r.code})`}  ${r.what}  ${r.s.toFixed(0)} s  [${r.lane}]\n`,
