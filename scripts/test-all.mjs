@@ -26,6 +26,20 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 const FAILURE_LINE = /^\s*(×|FAIL\s|⎯+ Unhandled|Error: Hook timed out)/;
 const MAX_FAILURE_LINES = 60;
 const failures = [];
+/** Lines after an "Unhandled Errors" banner still searched for the error's message, per lane. */
+const UNHANDLED_LINES = 8;
+const errorsAfter = {};
+
+function noteFailure(lane, plain) {
+  if (FAILURE_LINE.test(plain)) {
+    if (!failures.includes(`[${lane}] ${plain}`)) failures.push(`[${lane}] ${plain}`);
+    if (plain.includes('Unhandled')) errorsAfter[lane] = UNHANDLED_LINES;
+  } else if (errorsAfter[lane] > 0 && plain !== '') {
+    // What the unhandled error was: its message, a few lines below the banner.
+    errorsAfter[lane]--;
+    if (/^\w*(Error|error|Exception)\b[^:]*:/.test(plain)) failures.push(`[${lane}]   ${plain}`);
+  }
+}
 
 const LANES = {
   web: [['npm', ['test', '-w', '@notenest/web']]],
@@ -44,9 +58,7 @@ function run(lane, [cmd, args]) {
     for (const stream of [child.stdout, child.stderr])
       readline.createInterface({ input: stream }).on('line', (line) => {
         process.stdout.write(`[${lane}] ${line}\n`);
-        const plain = line.replace(ANSI, '');
-        if (FAILURE_LINE.test(plain) && !failures.includes(`[${lane}] ${plain.trim()}`))
-          failures.push(`[${lane}] ${plain.trim()}`);
+        noteFailure(lane, line.replace(ANSI, '').trim());
       });
     child.once('exit', (code, signal) =>
       resolve({

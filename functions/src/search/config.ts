@@ -50,15 +50,6 @@ export class SearchUnavailableError extends Error {}
 /** A search that cannot connect answers 503 in this time rather than hanging the request. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/**
- * An idle pooled connection that breaks (the server restarted or went away) is an 'error' event
- * of the pool, which would end the process unhandled; the pool drops that connection and opens
- * another when next asked.
- */
-function idleClientError(err: Error): void {
-  console.warn(`search: an idle database connection failed: ${err.message}`);
-}
-
 /** A client for the configured database; the caller keeps one per process and closes it at exit. */
 export async function openSearchDb(config: SearchDbConfig): Promise<SqlClient> {
   const max = config.max ?? 4;
@@ -78,7 +69,6 @@ export async function openSearchDb(config: SearchDbConfig): Promise<SqlClient> {
       max,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
-    pool.on('error', idleClientError);
     const client = pgPoolClient(pool);
     return {
       ...client,
@@ -98,7 +88,6 @@ export async function openSearchDb(config: SearchDbConfig): Promise<SqlClient> {
     max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  pool.on('error', idleClientError);
   // A URL is the local PGlite server (npm start, test stacks) or a test's server: statements in
   // transactions of their own there (see PoolClientOptions). Cloud SQL takes the path above.
   return pgPoolClient(pool, { ownTransactions: true });

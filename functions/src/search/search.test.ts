@@ -4,11 +4,13 @@
  * project's own product spec (docs/product-spec.md), cut into pages.
  */
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SearchUnavailableError,
   migrate,
   openSearchDb,
+  pgPoolClient,
   removeNote,
   search,
   setVisibility,
@@ -400,6 +402,35 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       await expect(openSearchDb({})).rejects.toThrow(SearchUnavailableError);
       await expect(openSearchDb({})).rejects.toThrow(/SEARCH_DATABASE_URL/);
     });
+
+    // The pool's 'error' event, which node-postgres raises for an idle connection the server ends
+    // (a restart, a failover), crashes the process when nothing listens to it.
+    it.runIf(backend.backendPerConnection)(
+      'drops a pooled connection the server ended while it was idle, and goes on',
+      async () => {
+        const pool = new pg.Pool({
+          connectionString: running.url,
+          max: 1,
+          application_name: 'idle-probe',
+        });
+        const db = pgPoolClient(pool);
+        try {
+          await db.query('SELECT 1');
+          expect(pool.idleCount).toBe(1);
+          const removed = new Promise((resolve) => pool.once('remove', resolve));
+          const { rows } = await c.query<{ ended: boolean }>(
+            `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+              WHERE application_name = 'idle-probe'`,
+          );
+          expect(rows).toEqual([{ ended: true }]);
+          await removed;
+          expect(pool.idleCount).toBe(0);
+          expect((await db.query<{ x: number }>('SELECT 2 AS x')).rows).toEqual([{ x: 2 }]);
+        } finally {
+          await db.close();
+        }
+      },
+    );
 
     it('applies migrations once, even from two processes starting at once', async () => {
       const fresh = await running.fresh();

@@ -61,6 +61,12 @@ export function pgPoolClient(
   pool: Pool,
   { ownTransactions = false }: PoolClientOptions = {},
 ): SqlClient {
+  // A connection lost while idle in the pool (the server restarted, a failover, a test server
+  // stopped while the pool was closing) is reported as the pool's 'error' event, which without a
+  // listener crashes the process. The pool has already dropped it; the next query opens another.
+  pool.on('error', (err) =>
+    console.warn(`search: an idle database connection failed: ${err.message}`),
+  );
   const client: SqlClient = {
     ...pgQueryable(pool),
     async transaction<T>(

@@ -23,6 +23,8 @@ export interface Backend {
   name: string;
   /** Why it cannot run here (the suite is skipped with this message), or null. */
   missing: string | null;
+  /** A server process per connection (pg_terminate_backend ends one): not PGlite. */
+  backendPerConnection: boolean;
   start(): Promise<RunningBackend>;
 }
 
@@ -84,6 +86,16 @@ async function debian(): Promise<RunningBackend> {
 }
 
 export const BACKENDS: Backend[] = [
-  { name: 'PGlite over its socket', missing: null, start: pgliteOverSocket },
-  { name: "Debian's PostgreSQL", missing: debianPostgresMissing(), start: debian },
+  {
+    name: 'PGlite over its socket',
+    missing: null,
+    backendPerConnection: false,
+    start: pgliteOverSocket,
+  },
+  {
+    name: "Debian's PostgreSQL",
+    missing: debianPostgresMissing(),
+    backendPerConnection: true,
+    start: debian,
+  },
 ];
