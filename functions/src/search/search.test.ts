@@ -364,6 +364,24 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       expect(ids(await find('wombat renamed'))).toEqual([id]);
     });
 
+    it('compares generations of one file only: another file\u2019s text always replaces it', async () => {
+      const id = 'paths';
+      await upsertNote(c, { ...BASE, id, title: 'Two files', subject: 'Testing' });
+      const write = (gen: number, word: string, path: string) =>
+        upsertNoteText(c, id, gen, [`${word} is on this page`], { path });
+      expect(await write(9, 'narwhal', 'notes/u/paths/a.pdf')).toBe(true);
+      // An older version of the same file loses; the note's other file wins whatever its number.
+      expect(await write(8, 'pangolin', 'notes/u/paths/a.pdf')).toBe(false);
+      expect(await write(4, 'pangolin', 'notes/u/paths/b.pdf')).toBe(true);
+      expect(ids(await find('pangolin'))).toEqual([id]);
+      expect(ids(await find('narwhal'))).toEqual([]);
+      const { rows } = await c.query<{ path: string; gen: string }>(
+        'SELECT file_path AS path, file_generation::text AS gen FROM search_notes WHERE id = $1',
+        [id],
+      );
+      expect(rows).toEqual([{ path: 'notes/u/paths/b.pdf', gen: '4' }]);
+    });
+
     it('text that arrives before the note is kept, and listed once the note is', async () => {
       const id = 'early';
       await upsertNoteText(c, id, 1, ['the platypus lays eggs']);
@@ -436,7 +454,7 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       const fresh = await running.fresh();
       try {
         const applied = await Promise.all(fresh.clients.map((client) => migrate(client)));
-        expect(applied.flat()).toEqual([1]);
+        expect(applied.flat().sort()).toEqual([1, 2]);
         expect(await migrate(fresh.clients[0])).toEqual([]);
       } finally {
         await fresh.stop();

@@ -123,8 +123,12 @@ async function syncNoteText(
 ): Promise<void> {
   const path = note['filePath'];
   const ours = typeof path === 'string' && path !== '' && isNoteFile(noteId, note, path);
-  const { rows } = await client.query<{ gen: string | null; has_text: boolean }>(
-    `SELECT file_generation::text AS gen,
+  const { rows } = await client.query<{
+    gen: string | null;
+    path: string | null;
+    has_text: boolean;
+  }>(
+    `SELECT file_generation::text AS gen, file_path AS path,
             EXISTS (SELECT 1 FROM search_pages WHERE note_id = $1) AS has_text
        FROM search_notes WHERE id = $1`,
     [noteId],
@@ -136,9 +140,17 @@ async function syncNoteText(
   }
   const record = known?.path === path ? known : await storedNoteFileRecord(path);
   if (!record) return;
-  if (indexed?.gen && BigInt(indexed.gen) >= BigInt(record.generation)) return;
+  // Indexed already: this file's text (written when it landed, or by an earlier event), at this
+  // generation or a newer one. A text indexed without its path (before migration 002) is judged
+  // by its generation alone, as it was then.
+  if (
+    indexed?.gen &&
+    (indexed.path === null || indexed.path === path) &&
+    BigInt(indexed.gen) >= BigInt(record.generation)
+  )
+    return;
   if (record.verdict !== 'ok') {
-    await upsertNoteText(client, noteId, record.generation, []);
+    await upsertNoteText(client, noteId, record.generation, [], { path });
     return;
   }
   let read: { generation: string; text: NoteText } | null =
@@ -147,7 +159,27 @@ async function syncNoteText(
   if (!read) return;
   await upsertNoteText(client, noteId, read.generation, read.text.pages, {
     paged: read.text.paged,
+    path,
   });
+}
+
+/**
+ * The usual order, a file landing before its note exists: its text (just read by the note-file
+ * trigger) goes to the index now, keyed by its path and generation, under a row that lists
+ * nothing until the note's fields arrive. The note trigger then finds it there instead of
+ * reading the file a second time. Best effort: if the index cannot take it, the note trigger
+ * reads the file as before (a backlog entry here would remove a note that does not exist yet).
+ */
+export async function indexLandedText(noteId: string, record: FreshNoteFileRecord): Promise<void> {
+  if (record.verdict !== 'ok' || !record.text) return;
+  try {
+    await upsertNoteText(await searchDb(), noteId, record.generation, record.text.pages, {
+      paged: record.text.paged,
+      path: record.path,
+    });
+  } catch (err) {
+    console.warn(`search: text of ${record.path} left to its note: ${(err as Error).message}`);
+  }
 }
 
 export interface SyncOptions {
@@ -293,9 +325,11 @@ export async function indexNoteText(
   noteId: string,
   generation: string,
   noteText: NoteText,
+  path: string | null = null,
 ): Promise<boolean> {
   return upsertNoteText(await searchDb(), noteId, generation, noteText.pages, {
     paged: noteText.paged,
+    path,
   });
 }
 

@@ -4,13 +4,13 @@
  * its declared type are quarantined and never served; otherwise its words and thumbnail are
  * recorded. When the note already names this file (a client that wrote the note before its
  * upload finished, or a file re-uploaded in place), the note is indexed now that the bytes
- * exist: its verdict and thumbnail, and the file's text in the search index. The usual order
- * (file first, then the note) is indexed by the note trigger, which finds the file's record
- * ready (and reads the text again for the index: the note did not exist to key it by).
+ * exist: its verdict and thumbnail, and the file's text in the search index. In the usual order
+ * (file first, then the note) the text goes to the index here, keyed by the file's path, and the
+ * note trigger finds the file's record and its text ready.
  */
 import { db } from '../firebase.js';
 import { indexNote } from '../services/indexing.js';
-import { orBacklog, syncNote } from '../services/search-sync.js';
+import { indexLandedText, orBacklog, syncNote } from '../services/search-sync.js';
 import { noteFileRecord } from '../services/note-files.js';
 import { parseNoteFilePath } from '../services/note-paths.js';
 
@@ -19,7 +19,11 @@ export async function onNoteFileFinalized(objectName: string): Promise<void> {
   if (!parts) return;
   const record = await noteFileRecord(objectName);
   const note = (await db().doc(`notes/${parts.noteId}`).get()).data();
-  if (!note || note['uploaderId'] !== parts.uid || note['filePath'] !== objectName) return;
+  if (!note) {
+    if (record) await indexLandedText(parts.noteId, record);
+    return;
+  }
+  if (note['uploaderId'] !== parts.uid || note['filePath'] !== objectName) return;
   const known = await indexNote(parts.noteId, record ?? undefined);
   await orBacklog(parts.noteId, () => syncNote(parts.noteId, { known }));
 }
