@@ -244,6 +244,7 @@ export async function upsertNoteText(
     }
     await tx.query(
       `UPDATE search_notes SET tsv = meta_tsv || notenest_text_tsv(id), text_chars = $2,
+              text_pairs = notenest_text_pairs(id),
               partial_positions = (SELECT coalesce(sum(words), 0) > 8000
                                      FROM search_pages WHERE note_id = $1)
         WHERE id = $1`,

@@ -4,6 +4,7 @@ import {
   foldWord,
   oneEditAway,
   parseQuery,
+  phrasePairsQuery,
   searchableText,
   snippetHtml,
   vocabularyWords,
@@ -81,5 +82,27 @@ describe('oneEditAway', () => {
     expect(near.every((w) => editDistance('heat', w, 1) === 1)).toBe(true);
     expect(oneEditAway('café')).toContain('cafe');
     expect(oneEditAway('cafe')).toContain('cafa');
+  });
+});
+
+describe('phrasePairsQuery', () => {
+  it('gives the adjacent pairs of a chain of words, AND-ed', () => {
+    expect(phrasePairsQuery("'oper' <-> 'system'")).toBe("'oper system'");
+    expect(phrasePairsQuery("'well-known' <-> 'well' <-> 'known' <-> 'fact'")).toBe(
+      "'well-known well' & 'well known' & 'known fact'",
+    );
+    // Quotes stay escaped as the tsquery had them; a repeated pair is asked for once.
+    expect(phrasePairsQuery("'o''brien' <-> 'o''brien' <-> 'o''brien'")).toBe(
+      "'o''brien o''brien'",
+    );
+  });
+
+  it('skips gaps wider than one word, and anything but a chain', () => {
+    expect(phrasePairsQuery("'cat' <2> 'mat' <-> 'rug'")).toBe("'mat rug'");
+    expect(phrasePairsQuery("'cat' <2> 'mat'")).toBeNull();
+    expect(phrasePairsQuery("'cat'")).toBeNull();
+    expect(phrasePairsQuery("'cat' & 'mat'")).toBeNull();
+    expect(phrasePairsQuery("( 'cat' | 'dog' ) <-> 'food'")).toBeNull();
+    expect(phrasePairsQuery('')).toBeNull();
   });
 });

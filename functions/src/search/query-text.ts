@@ -183,3 +183,23 @@ export function searchableText(text: string): string {
     .replace(/(?<=\p{L})\.(?=\p{L})/gu, ' ')
     .replace(/<(?=[\p{L}/!?])/gu, '<\u200B');
 }
+
+const PHRASE_CHAIN = /^'(?:[^']|'')+'(?: <(?:-|\d+)> '(?:[^']|'')+')+$/;
+
+/**
+ * The tsquery text of the adjacent pairs a phrase needs (`'oper' <-> 'system'` gives
+ * `'oper system'`), to look up in search_notes.text_pairs (migrations/003_phrase_pairs.sql);
+ * null when the phrase query is not a plain chain of words or has no two adjacent ones. Every
+ * note that has the phrase has all its pairs: a necessary condition, checked by the index, before
+ * the exact one.
+ */
+export function phrasePairsQuery(phrase: string): string | null {
+  if (!PHRASE_CHAIN.test(phrase)) return null;
+  const lexemes = [...phrase.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!);
+  const gaps = [...phrase.matchAll(/ <(-|\d+)> /g)].map((m) => m[1]!);
+  const pairs = new Set<string>();
+  gaps.forEach((gap, i) => {
+    if (gap === '-' || gap === '1') pairs.add(`'${lexemes[i]} ${lexemes[i + 1]}'`);
+  });
+  return pairs.size > 0 ? [...pairs].join(' & ') : null;
+}

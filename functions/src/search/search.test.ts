@@ -4,9 +4,13 @@
  * project's own product spec (docs/product-spec.md), cut into pages.
  */
 import { readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MIGRATIONS_DIR,
   SearchUnavailableError,
   migrate,
   openSearchDb,
@@ -454,10 +458,38 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       const fresh = await running.fresh();
       try {
         const applied = await Promise.all(fresh.clients.map((client) => migrate(client)));
-        expect(applied.flat().sort()).toEqual([1, 2]);
+        expect(applied.flat().sort()).toEqual([1, 2, 3]);
         expect(await migrate(fresh.clients[0])).toEqual([]);
       } finally {
         await fresh.stop();
+      }
+    }, 120_000);
+
+    it('gives the notes indexed before migration 003 their phrase pairs', async () => {
+      const fresh = await running.fresh();
+      const before = await mkdtemp(path.join(os.tmpdir(), 'notenest-migrations-'));
+      try {
+        const [db] = fresh.clients;
+        for (const f of ['001_search_schema.sql', '002_file_path.sql'])
+          await copyFile(path.join(MIGRATIONS_DIR, f), path.join(before, f));
+        expect(await migrate(db, before)).toEqual([1, 2]);
+        await upsertNote(db, { ...BASE, id: 'old', title: 'Indexed before' });
+        // Its text as the indexer wrote it then (today's indexer needs migration 003).
+        await db.query(
+          `INSERT INTO search_pages (note_id, seq, page, body, words, tsv)
+           VALUES ('old', 0, 1, $1, 5, setweight(to_tsvector('notenest_english', $1), 'D'))`,
+          ['the quick brown fox jumps'],
+        );
+        await db.query(
+          "UPDATE search_notes SET tsv = meta_tsv || notenest_text_tsv(id) WHERE id = 'old'",
+        );
+        expect(await migrate(db)).toEqual([3]);
+        const q = { q: '"brown fox"', includePending: true };
+        expect(ids(await search(db, q))).toEqual(['old']);
+        expect(ids(await search(db, { ...q, q: '"fox brown"' }))).toEqual([]);
+      } finally {
+        await fresh.stop();
+        await rm(before, { recursive: true, force: true });
       }
     }, 120_000);
   });

@@ -16,6 +16,7 @@ import {
   foldWord,
   oneEditAway,
   parseQuery,
+  phrasePairsQuery,
   searchableText,
   snippetHtml,
   type ParsedQuery,
@@ -232,6 +233,8 @@ interface Queries {
   rank: string;
   any: string;
   phrases: string[];
+  /** Per phrase: the adjacent pairs it needs (phrasePairsQuery), or null. */
+  pairs: (string | null)[];
 }
 
 /** A request the search cannot answer as asked (the facade answers 400 with the message). */
@@ -254,7 +257,7 @@ function offsetOf(cursor: string): number {
 function whereClause(
   params: Params,
   req: SearchRequest,
-  q: { tsv: string; phrases: string[] } | null,
+  q: { tsv: string; phrases: string[]; pairs: (string | null)[] } | null,
 ): string {
   const parts = ['n.title IS NOT NULL'];
   if (!req.includePending) parts.push('n.approved');
@@ -270,14 +273,18 @@ function whereClause(
   }
   if (q) {
     parts.push(`n.tsv @@ ${q.tsv}`);
-    for (const ph of q.phrases) {
+    q.phrases.forEach((ph, i) => {
+      // First the index: the phrase in the note's fields, or all its word pairs in the file's
+      // text (search_notes.text_pairs); that leaves few notes whose positions are read below.
+      const pairs = q.pairs[i];
+      if (pairs) parts.push(`(n.meta_tsv @@ ${ph} OR n.text_pairs @@ ${pairs})`);
       // The note's whole vector has exact positions unless part of its text was stripped of
       // them (search_notes.partial_positions, see notenest_text_tsv): then its pages are read.
       parts.push(
         `(n.meta_tsv @@ ${ph} OR CASE WHEN n.partial_positions
            THEN notenest_pages_match(n.id, ${ph}) ELSE n.tsv @@ ${ph} END)`,
       );
-    }
+    });
   }
   return parts.join(' AND ');
 }
@@ -303,10 +310,12 @@ async function countMatches(
     return { total: Number(rows[0]?.c ?? 0), q: null, ids: null };
   }
   const built = buildQuery(params, parsed, await lookUpWords(tx, parsed));
+  const pairs = (await phraseQueries(tx, parsed)).map(phrasePairsQuery);
   const exprs = [built.bag, built.rank, built.any, ...built.phrases];
   const where = whereClause(params, req, {
     tsv: 'q.q0',
     phrases: built.phrases.map((_, i) => `q.q${i + 3}`),
+    pairs: pairs.map((p) => p && params.p(p, '::tsquery')),
   });
   const { rows } = await tx.query<Record<string, string>>(
     `WITH q AS (SELECT ${exprs.map((e, i) => `${e} AS q${i}`).join(', ')})
@@ -326,8 +335,21 @@ async function countMatches(
       rank: r['q1']!,
       any: r['q2']!,
       phrases: built.phrases.map((_, i) => r[`q${i + 3}`]!),
+      pairs,
     },
   };
+}
+
+/** The phrases' tsqueries as text, in the order buildQuery lists them (none: no statement). */
+async function phraseQueries(tx: SqlQueryable, parsed: ParsedQuery): Promise<string[]> {
+  const texts = parsed.terms.flatMap((t) => (t.kind === 'phrase' ? [searchableText(t.raw)] : []));
+  if (texts.length === 0) return [];
+  const { rows } = await tx.query<{ q: string }>(
+    `SELECT phraseto_tsquery('notenest_english', x.t)::text AS q
+       FROM unnest($1::text[]) WITH ORDINALITY AS x(t, i) ORDER BY x.i`,
+    [texts],
+  );
+  return rows.map((r) => r.q);
 }
 
 const ORDER: Record<Exclude<SearchSort, 'relevance'>, string> = {
@@ -365,6 +387,7 @@ function pageSql(
         q && {
           tsv: params.p(q.bag, '::tsquery'),
           phrases: q.phrases.map((ph) => params.p(ph, '::tsquery')),
+          pairs: q.pairs.map((p) => p && params.p(p, '::tsquery')),
         },
       );
   const page = `LIMIT ${params.p(limit, '::int')} OFFSET ${params.p(offset, '::int')}`;
