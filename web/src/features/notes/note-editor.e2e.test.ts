@@ -276,9 +276,10 @@ describe('Upload and Update screens', () => {
     // Indexed by the triggers: once approved, Browse's search (the search engine, through the
     // facade) finds it by a word that is only inside its file, and with a word of its title.
     await admin.db.doc(`notes/${noteId}`).update({ approved: true });
-    await expect.poll(() => searchIds(pdfWord), poll).toEqual([noteId]);
+    // Reading and indexing a 2 MB text took over 30 s once while both test lanes ran.
+    await expect.poll(() => searchIds(pdfWord), { timeout: 120_000 }).toEqual([noteId]);
     expect(await searchIds(`${pdfWord} scheduling`)).toEqual([noteId]);
-  });
+  }, 240_000);
 
   it('lets the uploader edit the note and replace its file: old file gone, note pending again', async () => {
     // Approved meanwhile, so the edit has to put it back to pending.
