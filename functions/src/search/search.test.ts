@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MIGRATIONS_DIR,
+  RANK_ALL_MAX,
   SearchUnavailableError,
   migrate,
   openSearchDb,
@@ -465,6 +466,41 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       }
     }, 120_000);
 
+    it('answers a phrase in more notes than it ranks exactly, in every sort', async () => {
+      const fresh = await running.fresh();
+      try {
+        const [db] = fresh.clients;
+        await migrate(db);
+        const n = RANK_ALL_MAX + 10;
+        // Many notes at once, as upsertNote writes them (its statements one by one take long).
+        await db.query(
+          `INSERT INTO search_notes (id, title, approved, created_at, like_count, meta_tsv, tsv,
+                                     meta_pairs)
+           SELECT 'tide-' || i, t, true, now() - i * interval '1 minute', i,
+                  notenest_meta_tsv(t, NULL, NULL, NULL, NULL, NULL),
+                  notenest_meta_tsv(t, NULL, NULL, NULL, NULL, NULL),
+                  notenest_meta_pairs(t, NULL, NULL, NULL, NULL, NULL)
+             FROM generate_series(1, $1::int) AS i, LATERAL (SELECT 'Tidal basin survey ' || i) AS x(t)`,
+          [n],
+        );
+        for (const q of ['"tidal basin"', '"tidal basin survey"']) {
+          for (const sort of ['relevance', 'newest', 'mostLiked'] as const) {
+            const r = await search(db, { q, sort, limit: 5 });
+            expect([r.total, r.hits.length], `${q} ${sort}`).toEqual([n, 5]);
+          }
+        }
+        expect(
+          (await search(db, { q: '"tidal basin"', sort: 'newest', limit: 2 })).hits.map(
+            (h) => h.id,
+          ),
+        ).toEqual(['tide-1', 'tide-2']);
+        expect((await search(db, { q: '"basin tidal"' })).total).toBe(0);
+        expect((await search(db, { q: '"survey basin"' })).total).toBe(0);
+      } finally {
+        await fresh.stop();
+      }
+    }, 120_000);
+
     it('gives the notes indexed before migration 003 their phrase pairs', async () => {
       const fresh = await running.fresh();
       const before = await mkdtemp(path.join(os.tmpdir(), 'notenest-migrations-'));
@@ -473,8 +509,12 @@ describe.each(BACKENDS)('search on $name', (backend) => {
         for (const f of ['001_search_schema.sql', '002_file_path.sql'])
           await copyFile(path.join(MIGRATIONS_DIR, f), path.join(before, f));
         expect(await migrate(db, before)).toEqual([1, 2]);
-        await upsertNote(db, { ...BASE, id: 'old', title: 'Indexed before' });
-        // Its text as the indexer wrote it then (today's indexer needs migration 003).
+        // The note and its text as the indexer wrote them then (today's needs migration 003).
+        await db.query(
+          `INSERT INTO search_notes (id, title, approved, meta_tsv)
+           VALUES ('old', $1, true, notenest_meta_tsv($1, NULL, NULL, NULL, NULL, NULL))`,
+          ['Indexed before the pairs'],
+        );
         await db.query(
           `INSERT INTO search_pages (note_id, seq, page, body, words, tsv)
            VALUES ('old', 0, 1, $1, 5, setweight(to_tsvector('notenest_english', $1), 'D'))`,
@@ -487,6 +527,9 @@ describe.each(BACKENDS)('search on $name', (backend) => {
         const q = { q: '"brown fox"', includePending: true };
         expect(ids(await search(db, q))).toEqual(['old']);
         expect(ids(await search(db, { ...q, q: '"fox brown"' }))).toEqual([]);
+        // And the pairs of its fields.
+        expect(ids(await search(db, { ...q, q: '"before the pairs"' }))).toEqual(['old']);
+        expect(ids(await search(db, { ...q, q: '"pairs the"' }))).toEqual([]);
       } finally {
         await fresh.stop();
         await rm(before, { recursive: true, force: true });
