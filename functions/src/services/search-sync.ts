@@ -163,25 +163,6 @@ async function syncNoteText(
   });
 }
 
-/**
- * The usual order, a file landing before its note exists: its text (just read by the note-file
- * trigger) goes to the index now, keyed by its path and generation, under a row that lists
- * nothing until the note's fields arrive. The note trigger then finds it there instead of
- * reading the file a second time. Best effort: if the index cannot take it, the note trigger
- * reads the file as before (a backlog entry here would remove a note that does not exist yet).
- */
-export async function indexLandedText(noteId: string, record: FreshNoteFileRecord): Promise<void> {
-  if (record.verdict !== 'ok' || !record.text) return;
-  try {
-    await upsertNoteText(await searchDb(), noteId, record.generation, record.text.pages, {
-      paged: record.text.paged,
-      path: record.path,
-    });
-  } catch (err) {
-    console.warn(`search: text of ${record.path} left to its note: ${(err as Error).message}`);
-  }
-}
-
 export interface SyncOptions {
   /** The record of the note's file just made by the caller (the note-file trigger), with its text. */
   known?: FreshNoteFileRecord | null;

@@ -4,13 +4,15 @@
  * its declared type are quarantined and never served; otherwise its words and thumbnail are
  * recorded. When the note already names this file (a client that wrote the note before its
  * upload finished, or a file re-uploaded in place), the note is indexed now that the bytes
- * exist: its verdict and thumbnail, and the file's text in the search index. In the usual order
- * (file first, then the note) the text goes to the index here, keyed by the file's path, and the
- * note trigger finds the file's record and its text ready.
+ * exist: its verdict and thumbnail, and the file's text in the search index. The usual order
+ * (file first, then the note) is indexed by the note trigger, which finds the file's record
+ * ready (and reads the text again for the index). Indexing the text here before the note existed
+ * (search-sync.ts indexLandedText) made an uploaded PDF's text go missing from the index in two
+ * full test runs (note-editor e2e), never when run alone: left out until that is understood.
  */
 import { db } from '../firebase.js';
 import { indexNote } from '../services/indexing.js';
-import { indexLandedText, orBacklog, syncNote } from '../services/search-sync.js';
+import { orBacklog, syncNote } from '../services/search-sync.js';
 import { noteFileRecord } from '../services/note-files.js';
 import { parseNoteFilePath } from '../services/note-paths.js';
 
@@ -19,11 +21,7 @@ export async function onNoteFileFinalized(objectName: string): Promise<void> {
   if (!parts) return;
   const record = await noteFileRecord(objectName);
   const note = (await db().doc(`notes/${parts.noteId}`).get()).data();
-  if (!note) {
-    if (record) await indexLandedText(parts.noteId, record);
-    return;
-  }
-  if (note['uploaderId'] !== parts.uid || note['filePath'] !== objectName) return;
+  if (!note || note['uploaderId'] !== parts.uid || note['filePath'] !== objectName) return;
   const known = await indexNote(parts.noteId, record ?? undefined);
   await orBacklog(parts.noteId, () => syncNote(parts.noteId, { known }));
 }

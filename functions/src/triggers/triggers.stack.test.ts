@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApp, bucketName } from '../firebase.js';
 import {
   directNote,
@@ -18,7 +18,6 @@ import {
   type Cast,
 } from '../testing/api-fixtures.js';
 import { noteFileRecord } from '../services/note-files.js';
-import { openSearchDb } from '../search/index.js';
 import { downloadUrl } from '../services/storage.js';
 import { eventually, makePdf } from '../testing/stack.js';
 
@@ -124,58 +123,6 @@ describe('triggers', () => {
       .file(path)
       .save(Buffer.from('Bernoulli equation'), { contentType: 'text/plain' });
     await searchFinds(cast, 'bernoulli', ref.id, { admin: true });
-  });
-
-  it('storage trigger: a file that lands before its note is read once; the note finds its text indexed', async () => {
-    const db = getFirestore(adminApp());
-    const ref = db.collection('notes').doc();
-    const path = `notes/${bob.uid}/${ref.id}/early.txt`;
-    await getStorage(adminApp())
-      .bucket(bucketName())
-      .file(path)
-      .save(Buffer.from('Kirchhoff junction rule'), { contentType: 'text/plain' });
-    // Read where it landed: the record, and its text in the index under a row that lists nothing
-    // yet (no note), keyed by the file's path.
-    await eventually(
-      async () => (await ref.collection('files').get()).size,
-      (n) => n === 1,
-      { what: 'the file record' },
-    );
-    const index = await openSearchDb({ url: inject('emulatorStack').searchDatabaseUrl, max: 1 });
-    try {
-      const row = () =>
-        index.query<{ title: string | null; path: string; gen: string }>(
-          `SELECT title, file_path AS path, file_generation::text AS gen
-             FROM search_notes WHERE id = $1`,
-          [ref.id],
-        );
-      const [record] = (await ref.collection('files').get()).docs;
-      const expected = { title: null, path, gen: record!.get('generation') as string };
-      const [indexed] = await eventually(
-        async () => (await row()).rows,
-        (rows) => rows.length === 1,
-        { what: 'the landed text in the index' },
-      );
-      expect(indexed).toEqual(expected);
-      expect(await searchIds(cast, 'kirchhoff', { admin: true })).not.toContain(ref.id);
-      // Its text is not read again for the index: the bytes are gone, and the note still finds it.
-      await getStorage(adminApp()).bucket(bucketName()).file(path).delete();
-      await ref.set(
-        directNote(uploader, {
-          title: 'Circuits',
-          subjectName: 'Electrical Engineering',
-          fileUrl: 'https://example.com/early',
-          fileName: 'early.txt',
-          filePath: path,
-          fileType: 'text/plain',
-          fileSize: 23,
-        }),
-      );
-      await searchFinds(cast, 'kirchhoff', ref.id, { admin: true });
-      expect((await row()).rows[0]!.title).toBe('Circuits');
-    } finally {
-      await index.close();
-    }
   });
 
   it('a refused file is quarantined without its download token: its link no longer serves', async () => {
