@@ -161,7 +161,7 @@ async function indexSearch(files, log) {
     if (!files && !(await tools.searchIndexEmpty())) return;
     const started = Date.now();
     for (const { record, text } of files?.values() ?? []) {
-      await tools.indexNoteText(record.noteId, record.generation, text, record.path);
+      await tools.indexNoteText(record.noteId, record.generation, text);
     }
     const { notes } = await tools.reindexAll();
     log(`seed: search index: ${notes} notes in ${Date.now() - started} ms`);

@@ -74,7 +74,6 @@ export {
   search,
   suggestions,
   SearchInputError,
-  RANK_ALL_MAX,
   SEARCH_SORTS,
   type SearchSort,
   type SearchFilters,

@@ -84,17 +84,16 @@ export async function upsertNote(client: SqlClient, note: IndexedNote): Promise<
     await tx.query(
       `INSERT INTO search_notes AS n (id, title, subject, course, college, description,
           uploader_name, uploader_id, semester, approved, created_at, like_count, download_count,
-          meta_tsv, meta_pairs)
+          meta_tsv)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-          notenest_meta_tsv($14, $15, $16, $17, $18, $19),
-          notenest_meta_pairs($14, $15, $16, $17, $18, $19))
+          notenest_meta_tsv($14, $15, $16, $17, $18, $19))
        ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, subject = EXCLUDED.subject,
           course = EXCLUDED.course, college = EXCLUDED.college,
           description = EXCLUDED.description, uploader_name = EXCLUDED.uploader_name,
           uploader_id = EXCLUDED.uploader_id, semester = EXCLUDED.semester,
           approved = EXCLUDED.approved, created_at = EXCLUDED.created_at,
           like_count = EXCLUDED.like_count, download_count = EXCLUDED.download_count,
-          meta_tsv = EXCLUDED.meta_tsv, meta_pairs = EXCLUDED.meta_pairs, updated_at = now()`,
+          meta_tsv = EXCLUDED.meta_tsv, updated_at = now()`,
       [
         note.id,
         ...f,
@@ -185,23 +184,20 @@ export interface NoteTextOptions {
    * file without pages (DOCX, DOC, text): hits name no page.
    */
   paged?: boolean;
-  /** The Storage path of the file (see migrations/002_file_path.sql); null for a cleared text. */
-  path?: string | null;
 }
 
 /**
  * Writes the text of the note's file, generation `generation` (the Storage object's), one string
- * per page. Applied unless a newer generation of the same file is already indexed (an equal one
- * is written again: same text, same result); the text of another file (another path) is always
- * replaced, as generations of two objects say nothing about which is the note's. `[]` clears the
- * text (no file, or unreadable). Up to MAX_TEXT_CHARS characters are indexed. True when written.
+ * per page. Applied unless a newer generation is already indexed (an equal one is written again:
+ * same text, same result). `[]` clears the text (no file, or unreadable). Up to MAX_TEXT_CHARS
+ * characters are indexed. True when written.
  */
 export async function upsertNoteText(
   client: SqlClient,
   noteId: string,
   generation: string | number | bigint,
   pages: string[],
-  { paged = true, path = null }: NoteTextOptions = {},
+  { paged = true }: NoteTextOptions = {},
 ): Promise<boolean> {
   const gen = String(generation);
   if (!/^\d{1,19}$/.test(gen)) throw new Error(`search: note ${noteId}: bad generation ${gen}`);
@@ -223,14 +219,11 @@ export async function upsertNoteText(
     if (await isRemoved(tx, noteId)) return false;
     // Takes the row's lock, and records the generation unless a newer one is there.
     const { rows } = await tx.query(
-      `INSERT INTO search_notes AS n (id, file_generation, file_path) VALUES ($1, $2::bigint, $3)
-       ON CONFLICT (id) DO UPDATE SET file_generation = EXCLUDED.file_generation,
-                                      file_path = EXCLUDED.file_path, updated_at = now()
+      `INSERT INTO search_notes AS n (id, file_generation) VALUES ($1, $2::bigint)
+       ON CONFLICT (id) DO UPDATE SET file_generation = EXCLUDED.file_generation, updated_at = now()
          WHERE n.file_generation IS NULL OR n.file_generation <= EXCLUDED.file_generation
-            OR (n.file_path IS NOT NULL AND EXCLUDED.file_path IS NOT NULL
-                AND n.file_path <> EXCLUDED.file_path)
        RETURNING id`,
-      [noteId, gen, path],
+      [noteId, gen],
     );
     if (rows.length === 0) return false;
     await tx.query('DELETE FROM search_pages WHERE note_id = $1', [noteId]);
@@ -245,7 +238,6 @@ export async function upsertNoteText(
     }
     await tx.query(
       `UPDATE search_notes SET tsv = meta_tsv || notenest_text_tsv(id), text_chars = $2,
-              text_pairs = notenest_text_pairs(id),
               partial_positions = (SELECT coalesce(sum(words), 0) > 8000
                                      FROM search_pages WHERE note_id = $1)
         WHERE id = $1`,

@@ -4,7 +4,6 @@ import {
   foldWord,
   oneEditAway,
   parseQuery,
-  phrasePairsQuery,
   searchableText,
   snippetHtml,
   vocabularyWords,
@@ -82,36 +81,5 @@ describe('oneEditAway', () => {
     expect(near.every((w) => editDistance('heat', w, 1) === 1)).toBe(true);
     expect(oneEditAway('café')).toContain('cafe');
     expect(oneEditAway('cafe')).toContain('cafa');
-  });
-});
-
-describe('phrasePairsQuery', () => {
-  it('gives the adjacent pairs of a chain of words, AND-ed', () => {
-    // Two words: the pair is the phrase.
-    expect(phrasePairsQuery("'oper' <-> 'system'")).toEqual({
-      query: "'oper system'",
-      exact: true,
-    });
-    expect(phrasePairsQuery("'well-known' <-> 'well' <-> 'known' <-> 'fact'")).toEqual({
-      query: "'well-known well' & 'well known' & 'known fact'",
-      exact: false,
-    });
-    // Quotes stay escaped as the tsquery had them; a repeated pair is asked for once.
-    expect(phrasePairsQuery("'o''brien' <-> 'o''brien' <-> 'o''brien'")).toEqual({
-      query: "'o''brien o''brien'",
-      exact: false,
-    });
-  });
-
-  it('skips gaps wider than one word, and anything but a chain', () => {
-    expect(phrasePairsQuery("'cat' <2> 'mat' <-> 'rug'")).toEqual({
-      query: "'mat rug'",
-      exact: false,
-    });
-    expect(phrasePairsQuery("'cat' <2> 'mat'")).toBeNull();
-    expect(phrasePairsQuery("'cat'")).toBeNull();
-    expect(phrasePairsQuery("'cat' & 'mat'")).toBeNull();
-    expect(phrasePairsQuery("( 'cat' | 'dog' ) <-> 'food'")).toBeNull();
-    expect(phrasePairsQuery('')).toBeNull();
   });
 });

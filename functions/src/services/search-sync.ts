@@ -123,12 +123,8 @@ async function syncNoteText(
 ): Promise<void> {
   const path = note['filePath'];
   const ours = typeof path === 'string' && path !== '' && isNoteFile(noteId, note, path);
-  const { rows } = await client.query<{
-    gen: string | null;
-    path: string | null;
-    has_text: boolean;
-  }>(
-    `SELECT file_generation::text AS gen, file_path AS path,
+  const { rows } = await client.query<{ gen: string | null; has_text: boolean }>(
+    `SELECT file_generation::text AS gen,
             EXISTS (SELECT 1 FROM search_pages WHERE note_id = $1) AS has_text
        FROM search_notes WHERE id = $1`,
     [noteId],
@@ -140,17 +136,9 @@ async function syncNoteText(
   }
   const record = known?.path === path ? known : await storedNoteFileRecord(path);
   if (!record) return;
-  // Indexed already: this file's text (written when it landed, or by an earlier event), at this
-  // generation or a newer one. A text indexed without its path (before migration 002) is judged
-  // by its generation alone, as it was then.
-  if (
-    indexed?.gen &&
-    (indexed.path === null || indexed.path === path) &&
-    BigInt(indexed.gen) >= BigInt(record.generation)
-  )
-    return;
+  if (indexed?.gen && BigInt(indexed.gen) >= BigInt(record.generation)) return;
   if (record.verdict !== 'ok') {
-    await upsertNoteText(client, noteId, record.generation, [], { path });
+    await upsertNoteText(client, noteId, record.generation, []);
     return;
   }
   let read: { generation: string; text: NoteText } | null =
@@ -159,7 +147,6 @@ async function syncNoteText(
   if (!read) return;
   await upsertNoteText(client, noteId, read.generation, read.text.pages, {
     paged: read.text.paged,
-    path,
   });
 }
 
@@ -306,11 +293,9 @@ export async function indexNoteText(
   noteId: string,
   generation: string,
   noteText: NoteText,
-  path: string | null = null,
 ): Promise<boolean> {
   return upsertNoteText(await searchDb(), noteId, generation, noteText.pages, {
     paged: noteText.paged,
-    path,
   });
 }
 

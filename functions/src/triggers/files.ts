@@ -6,9 +6,7 @@
  * upload finished, or a file re-uploaded in place), the note is indexed now that the bytes
  * exist: its verdict and thumbnail, and the file's text in the search index. The usual order
  * (file first, then the note) is indexed by the note trigger, which finds the file's record
- * ready (and reads the text again for the index). Indexing the text here before the note existed
- * (search-sync.ts indexLandedText) made an uploaded PDF's text go missing from the index in two
- * full test runs (note-editor e2e), never when run alone: left out until that is understood.
+ * ready (and reads the text again for the index: the note did not exist to key it by).
  */
 import { db } from '../firebase.js';
 import { indexNote } from '../services/indexing.js';
