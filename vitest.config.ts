@@ -9,5 +9,7 @@ export default defineConfig({
     globalSetup: ['test/support/firestore-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll's 1 s default is too short on a loaded CI machine (see web/vitest.config.ts).
+    expect: { poll: { timeout: 15_000 } },
   },
 });

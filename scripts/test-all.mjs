@@ -26,18 +26,29 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 const FAILURE_LINE = /^\s*(×|FAIL\s|⎯+ Unhandled|Error: Hook timed out)/;
 const MAX_FAILURE_LINES = 60;
 const failures = [];
-/** Lines after an "Unhandled Errors" banner still searched for the error's message, per lane. */
-const UNHANDLED_LINES = 8;
-const errorsAfter = {};
+/**
+ * Lines after a "FAIL file > test" line or an "Unhandled Errors" banner still searched for what
+ * went wrong (the error's message and the first source line vitest points at), per lane.
+ */
+const DETAIL_LINES = 12;
+const detailsAfter = {};
 
 function noteFailure(lane, plain) {
   if (FAILURE_LINE.test(plain)) {
     if (!failures.includes(`[${lane}] ${plain}`)) failures.push(`[${lane}] ${plain}`);
-    if (plain.includes('Unhandled')) errorsAfter[lane] = UNHANDLED_LINES;
-  } else if (errorsAfter[lane] > 0 && plain !== '') {
-    // What the unhandled error was: its message, a few lines below the banner.
-    errorsAfter[lane]--;
-    if (/^\w*(Error|error|Exception)\b[^:]*:/.test(plain)) failures.push(`[${lane}]   ${plain}`);
+    if (/^(FAIL\s|⎯+ Unhandled)/.test(plain))
+      detailsAfter[lane] = { left: DETAIL_LINES, message: false, where: false };
+  } else if (detailsAfter[lane]?.left > 0 && plain !== '') {
+    const d = detailsAfter[lane];
+    d.left--;
+    if (!d.message && /^\w*(Error|error|Exception)\b[^:]*:/.test(plain)) {
+      d.message = true;
+      failures.push(`[${lane}]   ${plain.slice(0, 300)}`);
+    } else if (!d.where && /^❯ \S+:\d+:\d+/.test(plain)) {
+      d.where = true;
+      failures.push(`[${lane}]   ${plain}`);
+    }
+    if (d.message && d.where) d.left = 0;
   }
 }
 

@@ -10,6 +10,10 @@ export default mergeConfig(
       setupFiles: ['../emulator/src/testing/loopback-only.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // expect.poll's own default (1 s) is shorter than a page takes to load Auth or hydrate on a
+      // loaded 2-core CI machine: two CI runs failed there while passing here. A poll still ends
+      // as soon as its value matches, so this only changes how long a real failure takes.
+      expect: { poll: { timeout: 15_000 } },
       projects: [
         {
           extends: true,

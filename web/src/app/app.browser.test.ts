@@ -153,17 +153,20 @@ describe('web app in Chromium (production build)', () => {
       localStorage: { 'notenest.session': JSON.stringify(hint) },
     });
     try {
-      const sdks = await sdksIn(scripts);
-      expect(sdks.has('auth')).toBe(true);
-      expect(sdks.has('firestore')).toBe(false);
-      expect(sdks.has('storage')).toBe(false);
-      expect(emulatorRequests.filter((u) => /:(8080|9199)\//.test(u))).toEqual([]);
+      // Auth is imported once the app has started, which on a loaded machine can be after
+      // 'networkidle': wait for it.
+      await expect.poll(async () => (await sdksIn(scripts)).has('auth')).toBe(true);
       // Auth answers "nobody" (there is no persisted Firebase user): the stale hint is dropped
       // and the header falls back to "Sign in".
       await expect
         .poll(() => page.locator('header').getByRole('link', { name: 'Sign in' }).count())
         .toBe(1);
       expect(await page.evaluate(() => localStorage.getItem('notenest.session'))).toBeNull();
+      // By now the app has done all a session start does: still no Firestore or Storage.
+      const sdks = await sdksIn(scripts);
+      expect(sdks.has('firestore')).toBe(false);
+      expect(sdks.has('storage')).toBe(false);
+      expect(emulatorRequests.filter((u) => /:(8080|9199)\//.test(u))).toEqual([]);
     } finally {
       await context.close();
     }
