@@ -41,7 +41,13 @@ export default mergeConfig(
         // Serves the production build (web/dist) and drives headless Chromium: run after a build.
         {
           extends: true,
-          test: { name: 'browser', include: ['src/**/*.browser.test.ts'] },
+          test: {
+            name: 'browser',
+            include: ['src/**/*.browser.test.ts'],
+            // Some cases open several pages in turn; beside the other lane's stack, on a loaded
+            // 2-core machine, four page loads once took over 30 s.
+            testTimeout: 60_000,
+          },
         },
         // The whole stack (emulators, functions, Hosting of web/dist, demo data) on a random
         // loopback address, ONE for the run, read in tests with inject('testStack'): how to write
