@@ -81,6 +81,8 @@ const INPUTS = [
   'package.json',
   'tsconfig.json',
   'tsconfig.build.json',
+  // The root compiler options every workspace's tsconfig.json extends.
+  '../tsconfig.base.json',
   'build.mjs',
   'vite.config.ts',
   // The web app's prerender plugin (its server bundle is functions' too).

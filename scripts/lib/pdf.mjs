@@ -45,9 +45,11 @@ export function wrapText(text, width = CHARS_PER_LINE) {
 
 /**
  * A PDF whose first page starts with `title` in a larger font, followed by `body` wrapped.
+ * `padTo` (bytes) adds an object no page refers to, so that a file can be large without
+ * hundreds of pages of text to read (an upload's progress needs bytes, not pages).
  * Returns a Buffer.
  */
-export function makePdf({ title, body, author = 'NoteNest' }) {
+export function makePdf({ title, body, author = 'NoteNest', padTo = 0 }) {
   const lines = wrapText(body);
   const pages = [];
   for (let i = 0; i < Math.max(1, lines.length); i += LINES_PER_PAGE) {
@@ -81,6 +83,12 @@ export function makePdf({ title, body, author = 'NoteNest' }) {
     objects[pageIds[i] + 1] =
       `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
+
+  if (padTo > 0) {
+    const estimate = objects.reduce((n, o) => n + (o ? o.length + 40 : 0), 0) + 64 * objects.length;
+    const filler = ' '.repeat(Math.max(0, padTo - estimate));
+    objects.push(`<< /Length ${filler.length} >>\nstream\n${filler}\nendstream`);
+  }
 
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets = [];

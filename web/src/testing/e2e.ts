@@ -8,7 +8,17 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { idTokenFor, type StackAddress } from '../../../test/support/stack';
+import { SESSION_HINT_KEY } from '../features/auth/api/session';
+
+/**
+ * Polls until what a trigger or a listener derives shows up: up to a minute, because the
+ * functions emulator queues trigger runs behind earlier ones, and with both test lanes busy a
+ * count took over 20 s (a CI run). A poll ends as soon as it matches.
+ */
+export const eventually = <T>(fn: () => T | Promise<T>, timeout = 60_000) =>
+  expect.poll(fn, { timeout, interval: 250 });
 
 export const PROJECT = 'demo-notenest';
 export const BUCKET = 'demo-notenest.appspot.com';
@@ -39,6 +49,19 @@ export function uniqueEmail(tag: string): string {
 
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/**
+ * Resolves once the Auth SDK's sign-out has reached the app (the session hint is removed when the
+ * SDK has signed out: session-api.ts, session-provider.tsx) and the page has rendered twice since,
+ * so whatever the app does on it (a guard's redirect) has been done. A "still on Home after
+ * signing out" check waits for this rather than for a fixed time.
+ */
+export async function signOutSettled(page: Page): Promise<void> {
+  await page.waitForFunction((key) => localStorage.getItem(key) === null, SESSION_HINT_KEY);
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
 }
 
 /** A small valid PNG of about `bytes` bytes (a 1x1 image followed by padding in a text chunk). */

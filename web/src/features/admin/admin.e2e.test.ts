@@ -20,7 +20,14 @@ import {
   signInAs,
 } from '../../../../test/support/stack';
 import { collegeDocId } from '@notenest/shared';
-import { adminFor, coloursOf, contrastRatio, pathOf, uniqueEmail } from '../../testing/e2e';
+import {
+  adminFor,
+  coloursOf,
+  contrastRatio,
+  pathOf,
+  uniqueEmail,
+  eventually,
+} from '../../testing/e2e';
 import { ADMIN_TEXTS, UNREACHABLE } from './api/admin-model';
 
 const stack = inject('testStack');
@@ -56,7 +63,6 @@ afterAll(async () => {
 });
 
 /** expect.poll with room for a loaded machine. */
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
 /** A fresh ID token for `email` (tokens expire; the admin's changes revoke older ones). */
 const idTokenOf = (email: string) => idTokenFor(stack, email, PASSWORD);

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { newPage, signInAs } from '../../../../test/support/stack';
-import { adminFor, pathOf, uniqueEmail } from '../../testing/e2e';
+import { adminFor, pathOf, signOutSettled, uniqueEmail } from '../../testing/e2e';
 
 const stack = inject('testStack');
 let browser: Browser;
@@ -287,7 +287,8 @@ describe('guards, header and menu', () => {
     await page.locator('main').getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
     await page.getByRole('heading', { level: 1, name: /Share & Discover/ }).waitFor();
-    await page.waitForTimeout(500);
+    // Still Home once the SDK's sign-out has reached the app (no guard redirected over it).
+    await signOutSettled(page);
     expect(pathOf(page)).toBe('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Sign in' }).waitFor();

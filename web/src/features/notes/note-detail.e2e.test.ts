@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
-import { ADMIN_ACCOUNT, adminFor, deleteNotesOf, uniqueEmail } from '../../testing/e2e';
+import { ADMIN_ACCOUNT, adminFor, deleteNotesOf, uniqueEmail, eventually } from '../../testing/e2e';
 import { formatDate } from '../../shared/utils/dates';
 
 const stack = inject('testStack');
@@ -83,7 +83,6 @@ let pendingNote: CreatedNote;
 let readerPage: Page;
 let uploaderPage: Page;
 
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 const noteField = async (id: string, field: string) =>
   (await admin.db.doc(`notes/${id}`).get()).get(field) as unknown;
 const stat = (page: Page, label: 'Likes' | 'Downloads') =>

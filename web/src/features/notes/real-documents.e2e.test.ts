@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
-import { ADMIN_ACCOUNT, adminFor, deleteNotesOf, uniqueEmail } from '../../testing/e2e';
+import { ADMIN_ACCOUNT, adminFor, deleteNotesOf, uniqueEmail, eventually } from '../../testing/e2e';
 
 const stack = inject('testStack');
 const admin = adminFor(stack);
@@ -54,9 +54,6 @@ const uids: string[] = [];
 const tokens: string[] = [];
 /** Fixture file name -> its note id. */
 const noteOf = new Map<string, string>();
-
-const eventually = <T>(fn: () => T | Promise<T>, timeout = 60_000) =>
-  expect.poll(fn, { timeout, interval: 250 });
 
 async function upload(token: string, title: string, name: string, type: string, data: Buffer) {
   const form = new FormData();

@@ -14,6 +14,7 @@ import {
   deleteNotesOf,
   pathOf,
   pngOfSize,
+  signOutSettled,
   uniqueEmail,
 } from '../../testing/e2e';
 
@@ -426,7 +427,8 @@ describe('profile dashboard', () => {
       'Are you sure you want to delete your account? This action cannot be undone.',
     );
     await page.locator('header').getByRole('link', { name: 'Sign in' }).waitFor();
-    await page.waitForTimeout(500);
+    // Still Home once the SDK's sign-out has reached the app (no guard redirected over it).
+    await signOutSettled(page);
     expect(pathOf(page)).toBe('/');
 
     await expect(admin.auth.getUser(uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });

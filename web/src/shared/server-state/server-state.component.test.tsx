@@ -2,6 +2,7 @@
  * The two server-state hooks on TanStack Query: a paged list (first page, more, confirmed changes,
  * a new key starting over without an older answer winning) and a single value.
  */
+import { hashKey, notifyManager } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,8 +62,23 @@ describe('useServerList', () => {
     );
     rerender({ q: 'new' });
     await waitFor(() => expect(result.current.items).toEqual(['new:null']));
+    // Only once the old key's answer has been taken in (its query's success) and every observer
+    // told of what followed can its absence from the list prove anything.
+    const oldHash = hashKey(['t', 'search', 'old']);
+    const oldAnswered = new Promise<void>((done) => {
+      const stop = queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.query.queryHash !== oldHash) return;
+        if (event.action.type !== 'success') return;
+        stop();
+        done();
+      });
+    });
     slow.resolve({ items: ['stale'], next: null });
-    await new Promise((r) => setTimeout(r, 20));
+    await act(async () => {
+      await oldAnswered;
+      // Observers hear of cache changes in batches (notifyManager): this runs after the pending one.
+      await new Promise<void>((r) => notifyManager.schedule(r));
+    });
     expect(result.current.items).toEqual(['new:null']);
   });
 
