@@ -279,6 +279,462 @@ function hostingFor(config, host) {
 }
 
 /**
+ * A stack's state, shared by the steps below (start the children, wait for readiness, stop and
+ * sweep, the handle). The steps are functions of this one object rather than closures inside
+ * createStack: what each reads and changes (`s.stopping`, `s.died`, `s.tracked` ...) is then in
+ * sight, and the process record, a child's exit and a stop all see the same values.
+ */
+function stackState({ host, dataDir, seed, log, output, onPhase, readyTimeoutMs }) {
+  const ports = stackPorts();
+  let anyExit;
+  const exited = new Promise((resolve) => (anyExit = resolve));
+  return {
+    // The caller's options.
+    host,
+    dataDir,
+    seed,
+    log,
+    output,
+    onPhase,
+    readyTimeoutMs,
+    ports,
+    url: `http://${host}:${ports.hosting}`,
+    emulatorEnv: emulatorEnvFor(host, ports),
+    configPath: path.join(ROOT, `.firebase.${host}.json`),
+    tmpDir: path.join(os.tmpdir(), `notenest-firebase-${host}`),
+    /** The long-running children (startChild's entries), in start order. */
+    children: [],
+    seedChild: undefined,
+    stopping: false,
+    /** The one stop's promise (stop is idempotent). */
+    stopped: undefined,
+    /** Resolves `exited` with the first process to end. */
+    anyExit,
+    exited,
+    /** Set when a process ended on its own: what the start reports. */
+    died: undefined,
+    // Every process of the stack (pid -> record), kept in the pid file, and the reaper that stops
+    // them should this process end without stopping them.
+    id: randomUUID(),
+    pidFile: path.join(dataDir, PID_FILE),
+    tracked: new Map(),
+    reaper: undefined,
+    scanTimer: undefined,
+  };
+}
+
+const hostPort = (s, name) => `${s.host}:${s.ports[name]}`;
+
+// --- The record of the stack's processes -------------------------------------------------------
+
+function savePids(s) {
+  writePidFile(s.pidFile, {
+    id: s.id,
+    host: s.host,
+    ports: s.ports,
+    leaders: LEADERS,
+    supervisor: recordOf(process.pid, 'supervisor'),
+    processes: [...s.tracked.values()],
+  });
+}
+
+/** An emulator ended while nobody was stopping the stack: say which, and stop the rest. */
+function unexpectedExit(s, tag, pid, how) {
+  if (s.stopping) return;
+  s.died = `${tag} (${DESCRIPTIONS[tag] ?? tag}, pid ${pid}) exited unexpectedly${how ? ` (${how})` : ''}`;
+  s.log(`${s.died}: stopping the stack`);
+  // Bounded: with its Firestore gone, firebase-tools waits for a function still running before
+  // it stops (over 60 s was seen); what still runs then is killed (no export is lost that a
+  // dead emulator could still have made).
+  void stopStack(s, { timeoutMs: UNEXPECTED_STOP_MS });
+}
+
+/**
+ * Brings the record up to date: drops what ended (noticing an emulator that did), adds what
+ * the children started since (Google's Firestore emulator, function workers).
+ */
+function scan(s) {
+  let changed = false;
+  for (const [pid, r] of s.tracked) {
+    if (isRunning(r)) continue;
+    s.tracked.delete(pid);
+    changed = true;
+    // A child's own exit is seen by its 'exit' event; java is firebase-tools' child, and
+    // firebase-tools only warns when it is killed.
+    if (r.tag === 'firestore') {
+      unexpectedExit(s, 'firestore', pid);
+      s.anyExit({ tag: 'firestore', code: null });
+    }
+  }
+  for (const info of descendantsOf(s.children.map((c) => c.child.pid)).values()) {
+    if (s.tracked.has(info.pid)) continue;
+    const { pid, pgid, starttime, cmdline } = info;
+    s.tracked.set(pid, { tag: tagOf(cmdline), pid, pgid, starttime, cmdline });
+    changed = true;
+  }
+  if (changed) savePids(s);
+}
+
+/** Starts the reaper and the pid file, then keeps the record up to date while the stack runs. */
+function guard(s) {
+  mkdirSync(s.dataDir, { recursive: true });
+  s.reaper = startReaper(s.pidFile, s.id);
+  if (s.reaper.record) s.tracked.set(s.reaper.record.pid, s.reaper.record);
+  savePids(s);
+  s.scanTimer = setInterval(() => scan(s), SCAN_MS);
+  s.scanTimer.unref();
+}
+
+// --- Starting the children ---------------------------------------------------------------------
+
+function startChild(s, tag, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  s.log(`${tag}: pid ${child.pid} (process group ${child.pid})`);
+  const r = recordOf(child.pid, tag);
+  if (r) s.tracked.set(child.pid, r);
+  savePids(s);
+  const entry = { tag, child, exited: false, code: null, lines: [], waiters: [] };
+  entry.done = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      entry.exited = true;
+      entry.code = code ?? (signal ? 128 : 1);
+      unexpectedExit(s, tag, child.pid, signal ?? `code ${code}`);
+      s.anyExit({ tag, code: entry.code });
+      resolve(entry.code);
+    });
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      entry.lines.push(line);
+      for (const waiter of entry.waiters) waiter(line);
+      s.output(tag, line);
+    });
+  }
+  s.children.push(entry);
+  return entry;
+}
+
+/**
+ * Before any child starts: what a stack killed before it could stop left running is stopped (it
+ * holds the ports), the ports are checked, the process record begins and firebase-tools' config
+ * and temp folder are written. Resolves with the children's environment.
+ */
+async function prepare(s) {
+  await stopLeftovers(s.dataDir, s.log);
+  const taken = await takenPorts(s.host);
+  if (taken.length) {
+    const list = taken.map((t) => `${s.host}:${t.port} (${t.name})`).join(', ');
+    throw new Error(`port ${list} in use: is NoteNest already running on ${s.host}?`);
+  }
+  if (s.stopping) throw new Error('stopped while starting');
+  guard(s);
+  writeFileSync(s.configPath, JSON.stringify(configFor(s.host), null, 2) + '\n');
+  mkdirSync(s.tmpDir, { recursive: true });
+  return {
+    ...process.env,
+    // google-auth-library would otherwise probe the GCE metadata server.
+    METADATA_SERVER_DETECTION: 'none',
+    GCLOUD_PROJECT: PROJECT,
+  };
+}
+
+/**
+ * The search index (functions/src/search): PGlite on the data folder, served over the
+ * PostgreSQL wire protocol; the functions reach it through SEARCH_DATABASE_URL. Its data is in
+ * dataDir/search and survives a restart like the emulators' exports. Resolves when it is ready.
+ */
+function startSearchDb(s, env) {
+  const search = startChild(
+    s,
+    'search',
+    ['scripts/lib/search-db.mjs', path.join(s.dataDir, 'search'), String(s.ports.search), s.host],
+    env,
+  );
+  return waitForLine(search, /^search db: /, 'it was ready').then(() => s.onPhase('search'));
+}
+
+/**
+ * Our Cloud Storage emulator. Started side by side with firebase-tools: it needs Firestore only
+ * once a request comes. Resolves when it is ready.
+ */
+function startStorage(s, env) {
+  const storage = startChild(
+    s,
+    'storage',
+    [
+      'emulator/dist/cli.js',
+      'start',
+      '--config',
+      s.configPath,
+      '--project',
+      PROJECT,
+      '--firestore-host',
+      hostPort(s, 'firestore'),
+      '--functions-host',
+      hostPort(s, 'functions'),
+      // Only a directory holding an export: an empty one (or none) starts empty.
+      ...(existsSync(path.join(s.dataDir, 'notenest-export.json')) ? ['--import', s.dataDir] : []),
+      '--export-on-exit',
+      s.dataDir,
+    ],
+    env,
+  );
+  return waitForLine(storage, /\bready\b/, 'it was ready').then(() => s.onPhase('storage'));
+}
+
+/**
+ * firebase-tools: the Auth, Functions, Firestore (`firestore`: resolveFirestoreEmulator's) and
+ * Hosting emulators. Resolves when it says they are ready, and from then on watches Google's
+ * Firestore emulator, which it has started by then.
+ */
+function startFirebase(s, env, firestore) {
+  const firebaseDir = path.join(s.dataDir, 'firebase');
+  const firebaseEnv = {
+    ...env,
+    ...firestore.env,
+    // The functions' Admin SDK reaches our Storage emulator through these (firebase-tools sets
+    // the Firestore and Auth ones itself).
+    FIREBASE_STORAGE_EMULATOR_HOST: s.emulatorEnv.FIREBASE_STORAGE_EMULATOR_HOST,
+    STORAGE_EMULATOR_HOST: s.emulatorEnv.STORAGE_EMULATOR_HOST,
+    SEARCH_DATABASE_URL: s.emulatorEnv.SEARCH_DATABASE_URL,
+  };
+  const importArgs = existsSync(path.join(firebaseDir, 'firebase-export-metadata.json'))
+    ? ['--import', firebaseDir]
+    : [];
+  const firebase = startChild(
+    s,
+    'firebase',
+    [
+      path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+      'emulators:start',
+      '--config',
+      s.configPath,
+      '--only',
+      'auth,functions,firestore,hosting',
+      '--project',
+      PROJECT,
+      ...importArgs,
+      '--export-on-exit',
+      firebaseDir,
+    ],
+    {
+      ...firebaseEnv,
+      TMPDIR: s.tmpDir,
+      // Discover the functions from a manifest file, not a server on a random 127.0.0.1 port.
+      FIREBASE_FUNCTIONS_DISCOVERY_OUTPUT_PATH: 'true',
+      // The Functions emulator starts a Node process per concurrent call or event (default up
+      // to 50 at once). A burst of events (a bulk write with triggers running) would start
+      // dozens of runtimes on a 2-core machine, each missing its 30 s start deadline; queued,
+      // a few runtimes are started and reused.
+      FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
+      // A runtime must answer within this many seconds of its start (firebase-tools' default:
+      // 30), or its call fails with "Failed to load function". With two test lanes, three
+      // stacks and Chromium on 2 cores, a start was seen to take longer; waiting costs nothing
+      // when it is quick.
+      FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
+    },
+  );
+  return waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() => {
+    // Google's Firestore emulator is running now: watched from here on.
+    scan(s);
+    s.onPhase('firebase');
+  });
+}
+
+/** Starts the three children; resolves when each says it is ready. */
+function startChildren(s, env) {
+  // Before any process starts: a missing Java or Firestore emulator is a message, not a crash.
+  const firestore = resolveFirestoreEmulator(ROOT, process.env);
+  s.log(firestore.describe);
+  if (existsSync(path.join(s.dataDir, 'firestore.json')))
+    s.log(
+      `${s.dataDir}/firestore.json is Firestore data of the emulator NoteNest used before; ` +
+        'Firestore now runs in firebase-tools and keeps its data in firebase/ (that file is not read)',
+    );
+  // Each readiness promise is made as its child starts (and all are awaited together below), so
+  // a child that dies before the others are up is reported, never an unhandled rejection.
+  return Promise.all([
+    startSearchDb(s, env),
+    startStorage(s, env),
+    startFirebase(s, env, firestore),
+  ]);
+}
+
+// --- Waiting for readiness ---------------------------------------------------------------------
+
+function waitForLine(entry, re, what) {
+  return new Promise((resolve, reject) => {
+    if (entry.lines.some((l) => re.test(l))) return resolve();
+    entry.waiters.push((line) => re.test(line) && resolve());
+    entry.done.then((code) => reject(new Error(`${entry.tag} exited (${code}) before ${what}`)));
+  });
+}
+
+async function waitForHttp(s, target, what, deadline) {
+  for (;;) {
+    if (s.died) throw new Error(`${s.died} before ${what}`);
+    if (s.stopping) throw new Error(`stopped before ${what}`);
+    const dead = s.children.find((c) => c.exited);
+    if (dead) throw new Error(`${dead.tag} exited (${dead.code}) before ${what}`);
+    try {
+      // Waits as long as the deadline allows: the first call starts a function worker, which
+      // on a loaded machine takes more than a few seconds, and a call given up and sent again
+      // only starts another worker (up to FUNCTIONS_EMULATOR_PARALLEL) beside the first.
+      const wait = Math.max(5000, deadline - Date.now());
+      const res = await fetch(target, { signal: AbortSignal.timeout(wait) });
+      if (res.ok) return res;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${target})`);
+    await sleep(250);
+  }
+}
+
+function runSeed(s, env) {
+  return new Promise((resolve, reject) => {
+    const seedChild = spawn(process.execPath, [path.join(ROOT, 'scripts/seed.mjs')], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    s.seedChild = seedChild;
+    const r = recordOf(seedChild.pid, 'seed');
+    if (r) s.tracked.set(seedChild.pid, r);
+    savePids(s);
+    const lines = [];
+    for (const stream of [seedChild.stdout, seedChild.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        lines.push(line);
+        s.log(line);
+      });
+    }
+    seedChild.once('error', reject);
+    seedChild.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`seed failed (${code ?? signal}):\n${lines.slice(-20).join('\n')}`)),
+    );
+  });
+}
+
+/** The whole start, `handle.ready`: the children, their readiness, the API, then the seed. */
+async function bringUp(s) {
+  const deadline = Date.now() + s.readyTimeoutMs;
+  const env = await prepare(s);
+  await startChildren(s, env);
+  // "ready" is printed even when the functions failed to load: wait until the API answers
+  // through Hosting's rewrite and reaches Firestore.
+  await waitForHttp(s, `${s.url}/api/health?deep=true`, 'the API answered', deadline);
+  await waitForHttp(s, `http://${hostPort(s, 'auth')}/`, 'the Auth emulator answered', deadline);
+  s.onPhase('api');
+  if (s.seed && !s.stopping) {
+    // The seed writes every derived value itself (search terms, counters, filter options), so
+    // the ~240 trigger runs its writes would start only repeat them; with Firestore and
+    // Storage triggers paused (the hub's switch, as rules-unit-testing's
+    // withFunctionTriggersDisabled uses it) the stack is ready at once instead of working
+    // through that backlog while the first requests wait behind it.
+    await withTriggersPaused(s.host, () => runSeed(s, { ...env, ...s.emulatorEnv }));
+    s.onPhase('seed');
+  }
+  if (s.died) throw new Error(s.died);
+  if (s.stopping) throw new Error('stopped while starting');
+}
+
+// --- Stopping ----------------------------------------------------------------------------------
+
+/** After the children: what they left (function workers, java) is given a moment, then killed. */
+async function sweep(s) {
+  clearInterval(s.scanTimer);
+  const rest = [...s.tracked.values()].filter((r) => r.tag !== 'reaper');
+  if (!(await waitUntilGone(rest, STRAGGLER_MS))) {
+    const names = rest.filter(isRunning).map((r) => `${r.tag} ${r.pid}`);
+    s.log(`killing what the emulators left running: ${names.join(', ')}`);
+    killRecords(rest);
+    await waitUntilGone(rest, STRAGGLER_MS);
+  }
+  removePidFile(s.pidFile, s.id);
+  // Nothing is left to reap: the reaper finds no pid file of this stack and exits.
+  s.reaper?.release();
+}
+
+/**
+ * SIGINT to each process once (they export to dataDir and exit), then waits for all. Resolves
+ * with [{ tag, code }]. With `timeoutMs`, process groups still running then are killed.
+ * Idempotent: later calls return the same promise.
+ */
+function stopStack(s, { timeoutMs } = {}) {
+  s.stopped ??= (async () => {
+    s.stopping = true;
+    // The last look before the stop: a worker started since the last scan is known too.
+    if (s.reaper) scan(s);
+    if (s.seedChild && s.seedChild.exitCode === null) s.seedChild.kill('SIGTERM');
+    for (const c of s.children) {
+      if (c.exited) continue;
+      try {
+        c.child.kill('SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+    let timer;
+    if (timeoutMs !== undefined) timer = setTimeout(() => killStack(s), timeoutMs);
+    const codes = await Promise.all(s.children.map((c) => c.done));
+    clearTimeout(timer);
+    await sweep(s);
+    rmSync(s.configPath, { force: true });
+    rmSync(s.tmpDir, { recursive: true, force: true });
+    return s.children.map((c, i) => ({ tag: c.tag, code: codes[i] }));
+  })();
+  return s.stopped;
+}
+
+/** SIGKILL to every process group still running (no export). */
+function killStack(s) {
+  s.stopping = true;
+  if (s.reaper) scan(s);
+  // firebase-tools starts the Firestore emulator (java) in a process group of its own:
+  // killing firebase-tools' group alone would leave it holding the port.
+  killRecords([...s.tracked.values()].filter((r) => r.tag !== 'reaper'));
+}
+
+// --- The handle --------------------------------------------------------------------------------
+
+/** What createStack returns (scripts/lib/stack.d.mts `Stack`): a view of `s` and its stop. */
+function handleOf(s) {
+  return {
+    host: s.host,
+    url: s.url,
+    ports: s.ports,
+    dataDir: s.dataDir,
+    /** The *_EMULATOR_HOST variables the Admin SDK needs to reach this stack. */
+    emulatorEnv: s.emulatorEnv,
+    ready: undefined,
+    /** Resolves with the first process to exit ({ tag, code }), expected or not. */
+    exited: s.exited,
+    get stopping() {
+      return s.stopping;
+    },
+    /** Processes still running. */
+    running: () =>
+      s.children.filter((c) => !c.exited).map((c) => ({ tag: c.tag, pid: c.child.pid })),
+    /** The last lines a process printed (for error messages). */
+    tail(n = 30) {
+      return s.children.map((c) => c.lines.slice(-n).map((l) => `[${c.tag}] ${l}`)).flat();
+    },
+    /** See stopStack. */
+    stop: (options) => stopStack(s, options),
+    /** SIGKILL to every process group still running (no export). */
+    kill: () => killStack(s),
+  };
+}
+
+/**
  * Starts a stack and returns its handle at once; `handle.ready` settles when the API answers
  * through Hosting and the data is seeded (it rejects when a process dies first or on timeout).
  * Use startStack() to simply await a running stack; this form lets a supervisor (npm start) stop
@@ -301,381 +757,17 @@ export function createStack({
 } = {}) {
   if (!isLoopbackV4(host)) throw new Error(`host must be an IPv4 loopback address, not "${host}"`);
   if (!dataDir) throw new Error('dataDir is required');
-  dataDir = path.resolve(dataDir);
-  const ports = stackPorts();
-  const hostPort = (name) => `${host}:${ports[name]}`;
-  const url = `http://${hostPort('hosting')}`;
-  const emulatorEnv = emulatorEnvFor(host, ports);
-  const configPath = path.join(ROOT, `.firebase.${host}.json`);
-  const tmpDir = path.join(os.tmpdir(), `notenest-firebase-${host}`);
-  const children = [];
-  let seedChild;
-  let stopping = false;
-  let stopped;
-  let anyExit;
-  const exited = new Promise((resolve) => (anyExit = resolve));
-  /** Set when a process ended on its own: what start() reports. */
-  let died;
-
-  // Every process of the stack (pid -> record), kept in the pid file, and the reaper that stops
-  // them should this process end without stopping them.
-  const id = randomUUID();
-  const pidFile = path.join(dataDir, PID_FILE);
-  const tracked = new Map();
-  let reaper;
-  let scanTimer;
-
-  function savePids() {
-    writePidFile(pidFile, {
-      id,
-      host,
-      ports,
-      leaders: LEADERS,
-      supervisor: recordOf(process.pid, 'supervisor'),
-      processes: [...tracked.values()],
-    });
-  }
-
-  /** An emulator ended while nobody was stopping the stack: say which, and stop the rest. */
-  function unexpectedExit(tag, pid, how) {
-    if (stopping) return;
-    died = `${tag} (${DESCRIPTIONS[tag] ?? tag}, pid ${pid}) exited unexpectedly${how ? ` (${how})` : ''}`;
-    log(`${died}: stopping the stack`);
-    // Bounded: with its Firestore gone, firebase-tools waits for a function still running before
-    // it stops (over 60 s was seen); what still runs then is killed (no export is lost that a
-    // dead emulator could still have made).
-    void handle.stop({ timeoutMs: UNEXPECTED_STOP_MS });
-  }
-
-  /**
-   * Brings the record up to date: drops what ended (noticing an emulator that did), adds what
-   * the children started since (Google's Firestore emulator, function workers).
-   */
-  function scan() {
-    let changed = false;
-    for (const [pid, r] of tracked) {
-      if (isRunning(r)) continue;
-      tracked.delete(pid);
-      changed = true;
-      // A child's own exit is seen by its 'exit' event; java is firebase-tools' child, and
-      // firebase-tools only warns when it is killed.
-      if (r.tag === 'firestore') {
-        unexpectedExit('firestore', pid);
-        anyExit({ tag: 'firestore', code: null });
-      }
-    }
-    for (const info of descendantsOf(children.map((c) => c.child.pid)).values()) {
-      if (tracked.has(info.pid)) continue;
-      const { pid, pgid, starttime, cmdline } = info;
-      tracked.set(pid, { tag: tagOf(cmdline), pid, pgid, starttime, cmdline });
-      changed = true;
-    }
-    if (changed) savePids();
-  }
-
-  /** Starts the reaper and the pid file, then keeps the record up to date while the stack runs. */
-  function guard() {
-    mkdirSync(dataDir, { recursive: true });
-    reaper = startReaper(pidFile, id);
-    if (reaper.record) tracked.set(reaper.record.pid, reaper.record);
-    savePids();
-    scanTimer = setInterval(scan, SCAN_MS);
-    scanTimer.unref();
-  }
-
-  function startChild(tag, args, env) {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    log(`${tag}: pid ${child.pid} (process group ${child.pid})`);
-    const r = recordOf(child.pid, tag);
-    if (r) tracked.set(child.pid, r);
-    savePids();
-    const entry = { tag, child, exited: false, code: null, lines: [], waiters: [] };
-    entry.done = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        entry.exited = true;
-        entry.code = code ?? (signal ? 128 : 1);
-        unexpectedExit(tag, child.pid, signal ?? `code ${code}`);
-        anyExit({ tag, code: entry.code });
-        resolve(entry.code);
-      });
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream }).on('line', (line) => {
-        entry.lines.push(line);
-        for (const waiter of entry.waiters) waiter(line);
-        output(tag, line);
-      });
-    }
-    children.push(entry);
-    return entry;
-  }
-
-  function waitForLine(entry, re, what) {
-    return new Promise((resolve, reject) => {
-      if (entry.lines.some((l) => re.test(l))) return resolve();
-      entry.waiters.push((line) => re.test(line) && resolve());
-      entry.done.then((code) => reject(new Error(`${entry.tag} exited (${code}) before ${what}`)));
-    });
-  }
-
-  async function waitForHttp(target, what, deadline) {
-    for (;;) {
-      if (died) throw new Error(`${died} before ${what}`);
-      if (stopping) throw new Error(`stopped before ${what}`);
-      const dead = children.find((c) => c.exited);
-      if (dead) throw new Error(`${dead.tag} exited (${dead.code}) before ${what}`);
-      try {
-        const res = await fetch(target, { signal: AbortSignal.timeout(5000) });
-        if (res.ok) return res;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${target})`);
-      await sleep(250);
-    }
-  }
-
-  function runSeed(env) {
-    return new Promise((resolve, reject) => {
-      seedChild = spawn(process.execPath, [path.join(ROOT, 'scripts/seed.mjs')], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const r = recordOf(seedChild.pid, 'seed');
-      if (r) tracked.set(seedChild.pid, r);
-      savePids();
-      const lines = [];
-      for (const stream of [seedChild.stdout, seedChild.stderr]) {
-        readline.createInterface({ input: stream }).on('line', (line) => {
-          lines.push(line);
-          log(line);
-        });
-      }
-      seedChild.once('error', reject);
-      seedChild.once('exit', (code, signal) =>
-        code === 0
-          ? resolve()
-          : reject(new Error(`seed failed (${code ?? signal}):\n${lines.slice(-20).join('\n')}`)),
-      );
-    });
-  }
-
-  async function start() {
-    const deadline = Date.now() + readyTimeoutMs;
-    // What a stack killed before it could stop left running holds the ports: stopped first.
-    await stopLeftovers(dataDir, log);
-    const taken = await takenPorts(host);
-    if (taken.length) {
-      const list = taken.map((t) => `${host}:${t.port} (${t.name})`).join(', ');
-      throw new Error(`port ${list} in use: is NoteNest already running on ${host}?`);
-    }
-    if (stopping) throw new Error('stopped while starting');
-    guard();
-    writeFileSync(configPath, JSON.stringify(configFor(host), null, 2) + '\n');
-    mkdirSync(tmpDir, { recursive: true });
-    const env = {
-      ...process.env,
-      // google-auth-library would otherwise probe the GCE metadata server.
-      METADATA_SERVER_DETECTION: 'none',
-      GCLOUD_PROJECT: PROJECT,
-    };
-
-    // Before any process starts: a missing Java or Firestore emulator is a message, not a crash.
-    const firestore = resolveFirestoreEmulator(ROOT, process.env);
-    log(firestore.describe);
-
-    if (existsSync(path.join(dataDir, 'firestore.json')))
-      log(
-        `${dataDir}/firestore.json is Firestore data of the emulator NoteNest used before; ` +
-          'Firestore now runs in firebase-tools and keeps its data in firebase/ (that file is not read)',
-      );
-    // The search index (functions/src/search): PGlite on the data folder, served over the
-    // PostgreSQL wire protocol; the functions reach it through SEARCH_DATABASE_URL. Its data is
-    // in dataDir/search and survives a restart like the emulators' exports.
-    const search = startChild(
-      'search',
-      ['scripts/lib/search-db.mjs', path.join(dataDir, 'search'), String(ports.search), host],
-      env,
-    );
-    const searchReady = waitForLine(search, /^search db: /, 'it was ready').then(() =>
-      onPhase('search'),
-    );
-    const storage = startChild(
-      'storage',
-      [
-        'emulator/dist/cli.js',
-        'start',
-        '--config',
-        configPath,
-        '--project',
-        PROJECT,
-        '--firestore-host',
-        hostPort('firestore'),
-        '--functions-host',
-        hostPort('functions'),
-        // Only a directory holding an export: an empty one (or none) starts empty.
-        ...(existsSync(path.join(dataDir, 'notenest-export.json')) ? ['--import', dataDir] : []),
-        '--export-on-exit',
-        dataDir,
-      ],
-      env,
-    );
-    // Started side by side with firebase-tools: it needs Firestore only once a request comes.
-    const storageReady = waitForLine(storage, /\bready\b/, 'it was ready').then(() =>
-      onPhase('storage'),
-    );
-    const firebaseDir = path.join(dataDir, 'firebase');
-    const firebaseEnv = {
-      ...env,
-      ...firestore.env,
-      // The functions' Admin SDK reaches our Storage emulator through these (firebase-tools sets
-      // the Firestore and Auth ones itself).
-      FIREBASE_STORAGE_EMULATOR_HOST: emulatorEnv.FIREBASE_STORAGE_EMULATOR_HOST,
-      STORAGE_EMULATOR_HOST: emulatorEnv.STORAGE_EMULATOR_HOST,
-      SEARCH_DATABASE_URL: emulatorEnv.SEARCH_DATABASE_URL,
-    };
-    const importArgs = existsSync(path.join(firebaseDir, 'firebase-export-metadata.json'))
-      ? ['--import', firebaseDir]
-      : [];
-    const firebase = startChild(
-      'firebase',
-      [
-        path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
-        'emulators:start',
-        '--config',
-        configPath,
-        '--only',
-        'auth,functions,firestore,hosting',
-        '--project',
-        PROJECT,
-        ...importArgs,
-        '--export-on-exit',
-        firebaseDir,
-      ],
-      {
-        ...firebaseEnv,
-        TMPDIR: tmpDir,
-        // Discover the functions from a manifest file, not a server on a random 127.0.0.1 port.
-        FIREBASE_FUNCTIONS_DISCOVERY_OUTPUT_PATH: 'true',
-        // The Functions emulator starts a Node process per concurrent call or event (default up
-        // to 50 at once). A burst of events (a bulk write with triggers running) would start
-        // dozens of runtimes on a 2-core machine, each missing its 30 s start deadline; queued,
-        // a few runtimes are started and reused.
-        FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
-        // A runtime must answer within this many seconds of its start (firebase-tools' default:
-        // 30), or its call fails with "Failed to load function". With two test lanes, three
-        // stacks and Chromium on 2 cores, a start was seen to take longer; waiting costs nothing
-        // when it is quick.
-        FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
-      },
-    );
-    await Promise.all([
-      searchReady,
-      storageReady,
-      waitForLine(firebase, /All emulators ready/, 'the emulators were ready').then(() => {
-        // Google's Firestore emulator is running now: watched from here on.
-        scan();
-        onPhase('firebase');
-      }),
-    ]);
-    // "ready" is printed even when the functions failed to load: wait until the API answers
-    // through Hosting's rewrite and reaches Firestore.
-    await waitForHttp(`${url}/api/health?deep=true`, 'the API answered', deadline);
-    await waitForHttp(`http://${hostPort('auth')}/`, 'the Auth emulator answered', deadline);
-    onPhase('api');
-    if (seed && !stopping) {
-      // The seed writes every derived value itself (search terms, counters, filter options), so
-      // the ~240 trigger runs its writes would start only repeat them; with Firestore and
-      // Storage triggers paused (the hub's switch, as rules-unit-testing's
-      // withFunctionTriggersDisabled uses it) the stack is ready at once instead of working
-      // through that backlog while the first requests wait behind it.
-      await withTriggersPaused(host, () => runSeed({ ...env, ...emulatorEnv }));
-      onPhase('seed');
-    }
-    if (died) throw new Error(died);
-    if (stopping) throw new Error('stopped while starting');
-  }
-
-  /** After the children: what they left (function workers, java) is given a moment, then killed. */
-  async function sweep() {
-    clearInterval(scanTimer);
-    const rest = [...tracked.values()].filter((r) => r.tag !== 'reaper');
-    if (!(await waitUntilGone(rest, STRAGGLER_MS))) {
-      const names = rest.filter(isRunning).map((r) => `${r.tag} ${r.pid}`);
-      log(`killing what the emulators left running: ${names.join(', ')}`);
-      killRecords(rest);
-      await waitUntilGone(rest, STRAGGLER_MS);
-    }
-    removePidFile(pidFile, id);
-    // Nothing is left to reap: the reaper finds no pid file of this stack and exits.
-    reaper?.release();
-  }
-
-  const handle = {
+  const s = stackState({
     host,
-    url,
-    ports,
-    dataDir,
-    /** The *_EMULATOR_HOST variables the Admin SDK needs to reach this stack. */
-    emulatorEnv,
-    ready: undefined,
-    /** Resolves with the first process to exit ({ tag, code }), expected or not. */
-    exited,
-    get stopping() {
-      return stopping;
-    },
-    /** Processes still running. */
-    running: () => children.filter((c) => !c.exited).map((c) => ({ tag: c.tag, pid: c.child.pid })),
-    /** The last lines a process printed (for error messages). */
-    tail(n = 30) {
-      return children.map((c) => c.lines.slice(-n).map((l) => `[${c.tag}] ${l}`)).flat();
-    },
-    /**
-     * SIGINT to each process once (they export to dataDir and exit), then waits for all. Resolves
-     * with [{ tag, code }]. With `timeoutMs`, process groups still running then are killed.
-     * Idempotent: later calls return the same promise.
-     */
-    stop({ timeoutMs } = {}) {
-      stopped ??= (async () => {
-        stopping = true;
-        // The last look before the stop: a worker started since the last scan is known too.
-        if (reaper) scan();
-        if (seedChild && seedChild.exitCode === null) seedChild.kill('SIGTERM');
-        for (const c of children) {
-          if (c.exited) continue;
-          try {
-            c.child.kill('SIGINT');
-          } catch {
-            // already gone
-          }
-        }
-        let timer;
-        if (timeoutMs !== undefined) timer = setTimeout(() => handle.kill(), timeoutMs);
-        const codes = await Promise.all(children.map((c) => c.done));
-        clearTimeout(timer);
-        await sweep();
-        rmSync(configPath, { force: true });
-        rmSync(tmpDir, { recursive: true, force: true });
-        return children.map((c, i) => ({ tag: c.tag, code: codes[i] }));
-      })();
-      return stopped;
-    },
-    /** SIGKILL to every process group still running (no export). */
-    kill() {
-      stopping = true;
-      if (reaper) scan();
-      // firebase-tools starts the Firestore emulator (java) in a process group of its own:
-      // killing firebase-tools' group alone would leave it holding the port.
-      killRecords([...tracked.values()].filter((r) => r.tag !== 'reaper'));
-    },
-  };
-  handle.ready = start();
+    dataDir: path.resolve(dataDir),
+    seed,
+    log,
+    output,
+    onPhase,
+    readyTimeoutMs,
+  });
+  const handle = handleOf(s);
+  handle.ready = bringUp(s);
   // A supervisor may attach to `ready` later; avoid an unhandled rejection meanwhile.
   handle.ready.catch(() => {});
   return handle;

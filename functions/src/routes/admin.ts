@@ -23,10 +23,13 @@ import { HttpError } from '../http/errors.js';
 import { valid, validate } from '../http/validate.js';
 import { deleteNoteCascade, deleteUserCascade } from '../services/cascade.js';
 import { collegeView } from '../services/colleges.js';
-import { adminNotesPage, NOTE_ERRORS, reviewNote } from '../services/notes.js';
+import { NOTE_ERRORS } from '../services/notes.js';
+import { adminNotesPage, reviewNote } from '../services/note-review.js';
 import { pageOf, type Page } from '../services/pages.js';
 import { adminStats } from '../services/stats.js';
-import { applyProfileChanges, getProfile, usersPage, USER_MESSAGES } from '../services/users.js';
+import { applyProfileChanges } from '../services/profile-changes.js';
+import { usersPage } from '../services/user-list.js';
+import { getProfile, USER_MESSAGES } from '../services/users.js';
 
 /** Answers a page: its items as the body (the spec's array), the next cursor as a header. */
 function sendPage<T>(res: Response, page: Page<T>): void {

@@ -9,7 +9,8 @@ import { auth } from '../firebase.js';
 import { callerOf, requireCaller } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { valid, validate } from '../http/validate.js';
-import { ensureProfile, passwordSignIn, signUp } from '../services/users.js';
+import { ensureProfile, signUp } from '../services/accounts.js';
+import { passwordSignIn } from '../services/auth-sessions.js';
 
 const signup = { body: signUpBody };
 const signin = { body: signInBody };

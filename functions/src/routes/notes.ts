@@ -9,15 +9,9 @@ import { HttpError } from '../http/errors.js';
 import { fileOf, form } from '../http/forms.js';
 import { valid, validate } from '../http/validate.js';
 import { deleteNoteCascade } from '../services/cascade.js';
-import {
-  createNote,
-  noteDetail,
-  readableNote,
-  saveNote,
-  savedNotes,
-  unsaveNote,
-  updateNote,
-} from '../services/notes.js';
+import { noteDetail, readableNote } from '../services/notes.js';
+import { createNote, updateNote } from '../services/note-writes.js';
+import { saveNote, savedNotes, unsaveNote } from '../services/saved-notes.js';
 
 const byId = { params: idParams('id') };
 const byNoteId = { params: idParams('noteId') };

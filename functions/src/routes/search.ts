@@ -10,7 +10,7 @@ import { Router } from 'express';
 import { callerOf } from '../http/auth.js';
 import { valid, validate } from '../http/validate.js';
 import { readFilterOptions } from '../services/filter-options.js';
-import { searchNotes, suggestions } from '../services/notes.js';
+import { searchNotes, suggestions } from '../services/note-search.js';
 
 const notes = { query: notesQuery };
 const suggest = { query: suggestQuery };

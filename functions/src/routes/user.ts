@@ -11,14 +11,10 @@ import { parseOr400, valid, validate } from '../http/validate.js';
 import { deleteUserCascade } from '../services/cascade.js';
 import { uploadsOf } from '../services/notes.js';
 import { deletePrefix, saveWithToken, safeFileName } from '../services/storage.js';
-import {
-  applyProfileChanges,
-  adminCount,
-  freshSession,
-  getProfile,
-  USER_MESSAGES,
-  type ProfileChanges,
-} from '../services/users.js';
+import { freshSession } from '../services/auth-sessions.js';
+import { applyProfileChanges, type ProfileChanges } from '../services/profile-changes.js';
+import { adminCount } from '../services/user-roles.js';
+import { getProfile, USER_MESSAGES } from '../services/users.js';
 
 /** Raster images only: an SVG avatar served from our bucket could carry script. */
 const AVATAR_TYPES: Record<string, string> = {

@@ -8,7 +8,7 @@ import { deleteAll } from './batch.js';
 import { recountLikes } from './counters.js';
 import { isNoteFile, noteFolder } from './note-paths.js';
 import { deletePrefix } from './storage.js';
-import { releaseUsername } from './users.js';
+import { releaseUsername } from './usernames.js';
 
 /**
  * Deletes a note: its comments, likes, every user's saved entry of it, its file(s) with their

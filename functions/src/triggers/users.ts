@@ -4,7 +4,7 @@
  * uploader of the user's notes in the search index.
  */
 import { syncNotesOf } from '../services/search-sync.js';
-import { indexUser } from '../services/users.js';
+import { indexUser } from '../services/user-list.js';
 import type { Change } from './notes.js';
 
 /** A profile written: its search terms (admin Users search) follow its username and email. */
@@ -17,7 +17,7 @@ export async function onUserChange(uid: string, { before, after }: Change): Prom
     Array.isArray(after['searchTerms']);
   const work: Promise<unknown>[] = [];
   if (!same) work.push(indexUser(uid));
-  // The notes' uploaderName is rewritten by the rename itself (services/users.ts syncUsername),
+  // The notes' uploaderName is rewritten by the rename itself (services/usernames.ts syncUsername),
   // whose note events re-index each; this re-indexes them as they are now in case a note's event
   // came first (idempotent: the same fields give the same row).
   if (before && before['username'] !== after['username']) work.push(syncNotesOf(uid));

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chunks } from '../../../shared/utils/chunks';
-import { avatarProblem, toNoteListItem, toProfile, usernameFor } from './profile-model';
+import { AppError } from '../../../shared/errors/app-error';
+import {
+  avatarProblem,
+  profileErrorMessage,
+  toNoteListItem,
+  toProfile,
+  usernameFor,
+} from './profile-model';
 
 describe('profile model', () => {
   it('maps a profile document defensively', () => {
@@ -44,6 +51,19 @@ describe('profile model', () => {
     expect(avatarProblem({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toMatch(/2 MB/);
     // An SVG is an image that can carry script: refused like storage.rules refuse it.
     expect(avatarProblem({ type: 'image/svg+xml', size: 10 })).toBe('Please choose an image file');
+  });
+
+  it('words a failed profile action: its reason, else "Something went wrong"', () => {
+    const taken = new AppError('server', 'Request failed with status 409', {
+      status: 409,
+      serverMessage: 'Username is already taken',
+    });
+    expect(profileErrorMessage(taken)).toBe('Username is already taken');
+    // A server's bare status is never shown, nor a network failure's words.
+    expect(profileErrorMessage(new AppError('server', 'Request failed with status 500'))).toBe(
+      'Something went wrong',
+    );
+    expect(profileErrorMessage(new TypeError('Failed to fetch'))).toBe('Something went wrong');
   });
 
   it('chunks ids for `in` queries', () => {

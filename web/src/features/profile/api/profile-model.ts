@@ -3,6 +3,7 @@
  * is unit-tested without an SDK.
  */
 import { AVATAR_TYPES, MAX_AVATAR_BYTES } from '@notenest/shared';
+import { errorMessage } from '../../../shared/errors/app-error';
 import { toDate } from '../../../shared/utils/dates';
 import { httpUrl, text } from '../../../shared/notes/note-fields';
 
@@ -57,4 +58,13 @@ export function avatarProblem(file: { type: string; size: number }): string | nu
     return 'Please choose an image file';
   if (file.size > MAX_AVATAR_BYTES) return 'Please choose an image of at most 2 MB';
   return null;
+}
+
+/**
+ * The words for a failed profile action (picture, account settings, delete): the reason when one
+ * is known (the server's, or a check in the browser), else "Something went wrong"; the spec gives
+ * these actions no texts of their own.
+ */
+export function profileErrorMessage(error: unknown): string {
+  return errorMessage(error, { fallback: 'Something went wrong' });
 }

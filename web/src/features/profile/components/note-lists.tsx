@@ -3,7 +3,7 @@ import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { useState } from 'react';
 import type { SessionUser } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
-import { LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
+import { ErrorBanner, LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useServerValue } from '../../../shared/server-state';
 import { errorMessage } from '../../../shared/errors/app-error';
 import { deleteNote } from '../../../shared/data/notes';
@@ -96,16 +96,8 @@ export function MyUploadsTab({ user }: { user: SessionUser }) {
         </RouterButton>
       </Flex>
       {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <Text role="alert" color="red.700">
-          {UPLOADS_ERROR}
-        </Text>
-      )}
-      {failure && (
-        <Text role="alert" color="red.700">
-          {failure}
-        </Text>
-      )}
+      {state.status === 'error' && <ErrorBanner>{UPLOADS_ERROR}</ErrorBanner>}
+      {failure && <ErrorBanner>{failure}</ErrorBanner>}
       {state.status === 'success' && items.length === 0 && (
         <Box textAlign="center" py="10">
           <Text mb="4">{UPLOADS_EMPTY}</Text>
@@ -189,16 +181,8 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
         Saved Notes
       </Heading>
       {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <Text role="alert" color="red.700">
-          {SAVED_ERROR}
-        </Text>
-      )}
-      {failure && (
-        <Text role="alert" color="red.700">
-          {failure}
-        </Text>
-      )}
+      {state.status === 'error' && <ErrorBanner>{SAVED_ERROR}</ErrorBanner>}
+      {failure && <ErrorBanner>{failure}</ErrorBanner>}
       {unavailable.length > 0 && (
         <Flex
           role="status"

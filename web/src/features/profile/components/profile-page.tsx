@@ -1,7 +1,7 @@
-import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading } from '@chakra-ui/react';
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LoadingState } from '../../../shared/ui';
+import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { ServerStateScope, useServerValue } from '../../../shared/server-state';
 import { useSessionUser, useSignOut, type SessionUser } from '../../auth';
 import { ensureProfile } from '../api/profile-api';
@@ -112,9 +112,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           (profile ? (
             <ProfileTab user={user} profile={profile} onProfile={onProfile} />
           ) : loaded.status === 'error' ? (
-            <Text role="alert" color="red.700">
-              There was an error loading your profile.
-            </Text>
+            <ErrorBanner>There was an error loading your profile.</ErrorBanner>
           ) : (
             <LoadingState />
           ))}

@@ -1,0 +1,117 @@
+/**
+ * Browse's listing (Firestore) and search (the search index, src/search, through
+ * services/search-db.ts: its hits read back from Firestore), and the search box's suggestions.
+ */
+import type { NoteSort, NotesQuery } from '@notenest/shared';
+import type { DocumentData, Query } from 'firebase-admin/firestore';
+import { db } from '../firebase.js';
+import {
+  search,
+  suggestions as searchSuggestions,
+  type SearchHit,
+  type SearchRequest,
+  type SearchSort,
+} from '../search/index.js';
+import type { Caller } from '../http/auth.js';
+import { canRead } from './notes.js';
+import { withSearchDb } from './search-db.js';
+import { noteView, type NoteView } from './views.js';
+
+const NOTE_ID = /^[A-Za-z0-9]{10,40}$/;
+
+/** A search hit as the facade answers it: the note as Firestore has it now, and where it matched. */
+export type SearchedNoteView = NoteView & { snippet: string | null; page: number | null };
+
+/** Browse's answer: the spec's `notes`, and for a search its paging and correction. */
+export interface NotesAnswer {
+  notes: (NoteView | SearchedNoteView)[];
+  total?: number;
+  nextCursor?: string | null;
+  didYouMean?: string;
+}
+
+/** The facade's sorts as the search index names them. */
+const SEARCH_SORT: Record<NoteSort, SearchSort> = {
+  relevance: 'relevance',
+  createdAt: 'newest',
+  likesCount: 'mostLiked',
+  downloadCount: 'mostDownloaded',
+};
+
+/**
+ * The hits' notes read fresh from Firestore (one getAll), in the hits' order, with their snippet
+ * and page; a note gone since it was indexed, or one `keep` refuses, is left out.
+ */
+export async function notesOfHits(
+  hits: SearchHit[],
+  keep: (d: DocumentData) => boolean,
+): Promise<SearchedNoteView[]> {
+  if (hits.length === 0) return [];
+  const docs = await db().getAll(...hits.map((h) => db().doc(`notes/${h.id}`)));
+  return docs.flatMap((d, i) => {
+    const data = d.data();
+    if (!data || !keep(data)) return [];
+    return [{ ...noteView(d.id, data), snippet: hits[i]!.snippet, page: hits[i]!.page }];
+  });
+}
+
+/**
+ * Browse (`GET /api/notes`). Without a search: approved notes from Firestore, each filter an
+ * equality, in the chosen order (this keeps working when the search index is down). With one:
+ * the search index (every word, typos forgiven, ranked by relevance unless another sort is
+ * chosen, the filters in the same query, `limit` a page and `cursor` the next), each hit read
+ * back from Firestore so the answer is the note as it is now and only what the caller may read.
+ * The spec's client also refreshes a note with `?search={noteId}`: a query that is a readable
+ * note's id returns that note first.
+ */
+export async function searchNotes(caller: Caller | null, q: NotesQuery): Promise<NotesAnswer> {
+  if (!q.search) {
+    let query: Query = db().collection('notes').where('approved', '==', true);
+    if (q.subject) query = query.where('subjectName', '==', q.subject);
+    if (q.course) query = query.where('courseName', '==', q.course);
+    if (q.semester !== undefined) query = query.where('semester', '==', q.semester);
+    if (q.college) query = query.where('collegeName', '==', q.college);
+    const order = q.sort === 'relevance' ? 'createdAt' : q.sort;
+    const snap = await query.orderBy(order, 'desc').limit(q.limit).get();
+    return { notes: snap.docs.map((d) => noteView(d.id, d.data())) };
+  }
+  const request: SearchRequest = {
+    q: q.search,
+    filters: {
+      subject: q.subject ?? null,
+      course: q.course ?? null,
+      semester: q.semester ?? null,
+      college: q.college ?? null,
+    },
+    sort: SEARCH_SORT[q.sort],
+    limit: q.limit,
+    cursor: q.cursor ?? null,
+  };
+  const raw = q.search.trim();
+  const [result, byId] = await Promise.all([
+    withSearchDb((client) => search(client, request)),
+    // Only on the first page: a later one continues the search's own list.
+    NOTE_ID.test(raw) && !q.cursor ? db().doc(`notes/${raw}`).get() : null,
+  ]);
+  const notes: (NoteView | SearchedNoteView)[] = await notesOfHits(result.hits, (d) =>
+    canRead(caller, d),
+  );
+  const idNote = byId?.data();
+  if (idNote && canRead(caller, idNote) && !notes.some((n) => n.id === raw)) {
+    notes.unshift({ ...noteView(raw, idNote), snippet: null, page: null });
+  }
+  return {
+    notes,
+    total: result.total,
+    nextCursor: result.nextCursor,
+    ...(result.didYouMean ? { didYouMean: result.didYouMean } : {}),
+  };
+}
+
+/**
+ * Up to `max` suggestions for the search box (the search index): titles, subjects, courses and
+ * colleges of approved notes matching what is typed, the last word as a prefix, titles first.
+ */
+export async function suggestions(typed: string, max: number): Promise<string[]> {
+  return withSearchDb((client) => searchSuggestions(client, typed, max));
+}
