@@ -78,7 +78,7 @@ const log = (line) => process.stderr.write(`[bench] ${line}\n`);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const TARGETS = {
-  js: { '/': 90, '/browse': 260 },
+  js: { '/': 90, '/browse': 170 },
   lighthouse: { '/': 0.95, '/browse': 0.95 },
 };
 

@@ -6,12 +6,15 @@ import { prerenderPlugin } from './build-plugins/prerender.ts';
 
 /**
  * Chunks that hold a Firebase SDK are named after it, so a glance at dist/assets (or at the network
- * panel) shows which SDK a page pulled in, and the browser test can check that public pages fetch
- * no Firestore or Storage code. Other chunks keep Vite's default naming.
+ * panel) shows which SDK a page pulled in, and the tests can tell them apart by name: public pages
+ * fetch no Firestore or Storage code (src/app/app.browser.test.ts), Lite and the full SDK are each
+ * in one chunk (src/app/bundle.browser.test.ts). Other chunks keep Vite's default naming.
  */
 const SDK_CHUNKS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
-  // Lite (Browse, profile, sign-up) before the full SDK (the note page's live listeners): both
-  // live in @firebase/firestore, and a chunk's name should say which one it is.
+  // Lite (shared/firebase/firestore.ts: profile, note editor, sign-up's profile, and a like,
+  // download or save from Browse) before the full SDK (shared/firebase/firestore-live.ts: the note
+  // page's live listeners): both live in @firebase/firestore, and a chunk's name should say which.
+  // Browse's list itself is read over REST (shared/firebase/firestore-rest.ts), in no SDK chunk.
   ['firebase-firestore-lite', /[\\/]@firebase[\\/]firestore[\\/]dist[\\/]lite[\\/]/],
   ['firebase-firestore', /[\\/]@firebase[\\/]firestore[\\/]/],
   ['firebase-storage', /[\\/]@firebase[\\/]storage[\\/]/],
@@ -30,17 +33,19 @@ export function sdkChunkName(moduleIds: readonly string[]): string | undefined {
  * (database, firestore, functions, remote-config, storage, auth, app). Firebase packages declare
  * no `sideEffects: false`, so each import keeps its whole SDK in the chunk that holds reactfire,
  * even when the hooks using it are never called (reactfire issues #488, #489; measured in
- * shared/notes/bundle-facts.md). NoteNest uses reactfire for the app and auth context (providers,
- * useUser, useIdTokenResult) and for handing out the Firestore/Storage instances (providers and
- * useFirestore/useStorage, which only read React context); it never calls reactfire's data hooks.
+ * docs/bundle-facts.md). NoteNest uses reactfire only in src/shared/firebase/react.tsx, for the
+ * app and Auth providers and the user stream (FirebaseAppProvider, AuthProvider, useUser, read by
+ * the session bridge); SDK instances come from shared/firebase's loaders, and it never calls
+ * reactfire's data hooks.
  *
  * So, for imports made *by reactfire only*, these SDK entry points resolve to tiny local stubs
  * that throw if called (src/shared/firebase/reactfire-stubs/). The app's own imports are untouched:
  * it still loads firebase/storage, firebase/firestore/lite and (the note page only)
- * firebase/firestore itself, lazily, where a route needs them. Realtime Database, Remote Config and Functions are then in no chunk at all (checked by
- * src/app/bundle.browser.test.ts). The hooks that would need a stubbed SDK (useFirestoreDocData,
- * useStorageDownloadURL, useDatabase*, useRemoteConfig*, useCallableFunctionResponse...) must not
- * be used; src/app/architecture.test.ts refuses them.
+ * firebase/firestore itself, lazily, where a route needs them. Realtime Database, Remote Config
+ * and Functions are then in no chunk at all (checked by src/app/bundle.browser.test.ts). The
+ * hooks that would need a stubbed SDK (useFirestoreDocData, useStorageDownloadURL, useDatabase*,
+ * useRemoteConfig*, useCallableFunctionResponse...) must not be used: src/app/architecture.test.ts
+ * allows only the three names above.
  */
 export const REACTFIRE_STUBBED_SDKS = [
   'firebase/database',
@@ -82,7 +87,8 @@ export default defineConfig({
     // Lighthouse and Playwright runs without shipping them to users' parsers (they are fetched
     // only by dev tools).
     sourcemap: true,
-    // The module graph of the build, read by the size-budget test (src/app/bundle-budget.test.ts).
+    // The module graph of the build, read by the size-budget test
+    // (src/app/bundle-budget.browser.test.ts, through src/testing/route-js.ts).
     manifest: true,
     rolldownOptions: {
       output: {

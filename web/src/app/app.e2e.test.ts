@@ -65,4 +65,42 @@ describe('e2e stack', () => {
     expect(new URL(page.url()).pathname).toBe('/profile');
     await page.close();
   });
+
+  it('renders the header the same on a Chakra page (/uploading-notes) as on a Chakra-free one (/)', async () => {
+    // The shell is plain CSS over the static Chakra stylesheet; the signed-in app's pages bring
+    // Chakra's runtime and its styles (web/README.md, "One UI rule"). The header must not change.
+    const email = `e2e-header-${Date.now()}@example.com`;
+    await createStudent(stack, { email, password: 'secret123', username: 'Header Check' });
+    const page = await newPage(browser, stack);
+    await signInAs(page, email, 'secret123');
+    const header = page.locator('header');
+    const chakraStyles = () =>
+      page.evaluate(() => document.querySelectorAll('style[data-emotion]').length);
+    const settled = async () => {
+      // The app has taken the prerendered page over, and the header shows the signed-in user.
+      await expect
+        .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 30_000 })
+        .toBeNull();
+      await expect
+        .poll(() => header.getByText('Header Check').count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+    };
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await settled();
+      expect(await chakraStyles()).toBe(0);
+      const before = await header.screenshot({ animations: 'disabled' });
+      // Not /profile: its header leaves out Sign Out (site-header.tsx).
+      await page.goto('/uploading-notes');
+      await settled();
+      await expect.poll(chakraStyles, { timeout: 30_000 }).toBeGreaterThan(0);
+      const after = await header.screenshot({ animations: 'disabled' });
+      expect(after.equals(before), `header at ${viewport.width} px`).toBe(true);
+    }
+    await page.close();
+  });
 });

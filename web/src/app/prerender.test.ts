@@ -45,11 +45,13 @@ describe('route shells', () => {
     expect(html).not.toContain('<script');
   });
 
-  it('a Chakra page (About): its styles inline, without the global ones the stylesheet has', async () => {
-    const html = await renderShell(shell('about.html'));
-    expect(html).toContain('About NoteNest');
-    expect(html).toContain('<style data-emotion="css ');
-    expect(html).not.toContain('css-global');
+  it.each([
+    ['about.html', 'About NoteNest'],
+    ['not-found.html', 'Page not found'],
+  ])('%s: plain markup, no Chakra styles (the one UI rule)', async (file, heading) => {
+    const html = await renderShell(shell(file));
+    expect(html).toContain(heading);
+    expect(html).not.toContain('data-emotion');
     // Every boundary complete and in place: nothing left for React's inline reveal scripts.
     expect(html).not.toContain('<template');
     expect(html).not.toContain('<script');

@@ -1,10 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert } from '../shared/ui/alert';
 
-/** Plain markup (shared/ui/base.css): shown when a page, or Chakra with it, failed to load. */
+/** Plain markup (Alert): shown when a page, or Chakra with it, failed to load. */
 function RouteErrorScreen() {
   return (
-    <div className="nn-container nn-route-error" role="alert">
-      <h1 className="nn-heading">Something went wrong</h1>
+    <Alert variant="screen" title="Something went wrong">
       <p className="nn-muted">The page could not be shown. Please try again.</p>
       <button
         type="button"
@@ -13,7 +13,7 @@ function RouteErrorScreen() {
       >
         Try Again
       </button>
-    </div>
+    </Alert>
   );
 }
 

@@ -46,13 +46,14 @@ export type PageName = keyof typeof pageImports;
 /**
  * Pages written without Chakra (plain markup over the static Chakra tokens' CSS): Home, so that
  * / (with the shell, also Chakra-free) fits its 90 KB JS budget; Chakra's runtime (emotion and
- * the system) is ~35 KB gzip on its own. Browse renders its heading and cards without Chakra and
- * loads its Chakra parts (search, filters, the comment view) itself (withChakra), so its list
- * shows without waiting for Chakra's download and first render on a slow phone. Sign-in and
+ * the system) is ~35 KB gzip on its own. Browse, its search and filters included
+ * (browse-toolbar.css), so its list shows without waiting for Chakra's download and first render
+ * on a slow phone. Sign-in and
  * sign-up, the first screen of every guarded route for a visitor, do not wait for (or evaluate)
  * Chakra either (features/auth/components/auth.css), nor does the note page, where creating
- * Chakra's system was the longest task on a slow phone (note-page.css). Every other page
- * gets Chakra's provider around it, loaded in parallel with the page's chunk (withChakra), so
+ * Chakra's system was the longest task on a slow phone (note-page.css); nor do About and
+ * not-found. These are the visitor-side pages of web/README.md's "One UI rule" (enforced by
+ * ESLint: eslint.config.js). Every other page (the signed-in app) gets Chakra's provider around it, loaded in parallel with the page's chunk (withChakra), so
  * feature pages keep using Chakra components as plain default-export pages.
  */
 export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set([
@@ -61,6 +62,8 @@ export const CHAKRA_FREE_PAGES: ReadonlySet<PageName> = new Set([
   'signIn',
   'signUp',
   'noteDetail',
+  'about',
+  'notFound',
 ]);
 
 const pageLoads = new Map<PageName, Promise<{ default: ComponentType }>>();

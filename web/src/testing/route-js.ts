@@ -10,13 +10,6 @@ import { gzipSync } from 'node:zlib';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export interface RouteBudget {
-  route: string;
-  /** Path fragments (from the repository root, e.g. web/src/app/x.tsx) of modules it loads lazily. */
-  modules: string[];
-  budgetKb: number;
-}
-
 interface ManifestChunk {
   file: string;
   imports?: string[];

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { displayNameOf, useDisplayedUser, useSignOut, type SessionUser } from '../../features/auth';
 import { paths } from '../../shared/routing/paths';
+import { MenuIcon } from '../../shared/ui/icons';
 import { useHydrated } from '../../shared/utils/use-hydrated';
 
 /** A client-side link styled like Chakra's Link (shared/ui/base.css). */
@@ -20,19 +21,6 @@ function NavLink({
     <Link to={to} onClick={onNavigate} className={className ? `nn-link ${className}` : 'nn-link'}>
       {children}
     </Link>
-  );
-}
-
-function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
 

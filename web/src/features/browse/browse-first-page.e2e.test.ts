@@ -129,8 +129,12 @@ describe('Browse first page in the HTML', () => {
           );
         }),
       ).toBe(true);
-      // The search bar has loaded with Chakra: the app is live.
-      await page.getByRole('combobox').first().waitFor({ timeout: 20_000 });
+      // The search bar, served disabled, is enabled once the app has taken the page over.
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Search notes' }).isEnabled(), {
+          timeout: 20_000,
+        })
+        .toBe(true);
       expect(queries).toEqual([]);
       expect(await page.locator('article [data-action="comments"]').first().isEnabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Load more' }).isEnabled()).toBe(true);

@@ -17,7 +17,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { buildDemoData, type DemoData } from '../../../../scripts/lib/demo-data.mjs';
 import { createStudent, newPage, signedInPage } from '../../../../test/support/stack';
-import { coloursOf, contrastRatio } from '../../testing/e2e';
+import { coloursOf, contrastRatio, eventually } from '../../testing/e2e';
 
 type DemoNote = DemoData['notes'][number];
 
@@ -102,7 +102,6 @@ afterAll(async () => {
 // ---- page helpers -----------------------------------------------------------------------------
 
 /** expect.poll with room for a loaded machine (its default gives up after 1 s). */
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
 const cards = (page: Page) => page.locator('[data-testid="notes-grid"] article[data-note-id]');
 
@@ -381,16 +380,21 @@ describe('Browse on the seeded stack', () => {
     await openBrowse(page);
     const box = searchBox(page);
     const suggestions = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
-    await box.click();
-    await box.fill('s');
-    await page.waitForTimeout(400);
-    expect(await suggestions.count()).toBe(0);
     // "un": every demo college is a "... University" (filter options alone give 5+ candidates).
     const { subjects, courses, colleges } = demo.filterOptions;
-    const candidates = [...subjects, ...courses, ...colleges].filter((o) =>
-      wordsIn(o).some((w) => w.startsWith('un')),
-    );
+    const options = [...subjects, ...courses, ...colleges];
+    const candidates = options.filter((o) => wordsIn(o).some((w) => w.startsWith('un')));
     expect(candidates.length).toBeGreaterThan(5);
+    // And 's' starts a word of some: one character alone would find suggestions.
+    expect(options.some((o) => wordsIn(o).some((w) => w.startsWith('s')))).toBe(true);
+    await box.click();
+    await box.fill('un');
+    await eventually(() => suggestions.count()).toBe(5);
+    // One character, with the candidates in (shown just above): none, once the box's 's' has
+    // gone through the app, as its search after the typing pause shows in the address.
+    await box.fill('s');
+    await eventually(() => new URL(page.url()).searchParams.get('q')).toBe('s');
+    expect(await suggestions.count()).toBe(0);
     await box.fill('un');
     await eventually(() => suggestions.count()).toBe(5);
     const texts = await suggestions.allTextContents();
@@ -423,24 +427,32 @@ describe('Browse on the seeded stack', () => {
     await page.close();
   });
 
-  it('the list does not move when the search bar appears; Detail never wraps alone', async () => {
+  it('the list does not move when the app takes the search bar over; Detail never wraps alone', async () => {
     for (const width of [390, 700, 1024, 1280]) {
       const page = await newPage(browser, stack);
       await page.setViewportSize({ width, height: 900 });
-      // Hold the bar's code back until the cards are on screen, as on a slow phone.
+      // Hold the page's code back until the served cards are on screen, as on a slow phone: the
+      // bar is in the served page, disabled until the app has taken it over.
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
-      await page.route('**/assets/browse-toolbar-*.js', async (route) => {
+      await page.route('**/assets/browse-page-*.js', async (route) => {
         await held;
         await route.continue();
       });
       await openBrowse(page);
       const first = cards(page).first();
       await first.waitFor();
+      expect(await searchBox(page).isDisabled()).toBe(true);
       const before = (await first.boundingBox())!.y;
       release();
       await page.getByRole('search', { name: 'Notes' }).waitFor();
-      await page.getByRole('combobox', { name: 'Subject', exact: true }).waitFor();
+      await eventually(() => searchBox(page).isEnabled()).toBe(true);
+      // The filters: inline on a wide screen, behind the Filters button (a sheet) on a phone.
+      await (
+        width < 640
+          ? page.getByRole('button', { name: 'Filters' })
+          : page.getByRole('combobox', { name: 'Subject', exact: true })
+      ).waitFor();
       expect((await first.boundingBox())!.y, `first card at ${width}px`).toBe(before);
       // Every card's Detail is on the row of its Download.
       const rows = await cards(page).evaluateAll((els) =>
@@ -766,5 +778,58 @@ describe('Browse on the seeded stack', () => {
       await page.close();
       await ref.delete();
     }
+  });
+
+  it('on a phone (390 x 844) shows the notes first, and the filters work from their sheet', async () => {
+    const page = await newPage(browser, stack);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openBrowse(page);
+    await expectIds(page, ids([...approved].sort(byNewest)).slice(0, PAGE_SIZE));
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    await eventually(() => filters.isEnabled()).toBe(true);
+    // The first card is in view without scrolling: it starts in the top third of the screen.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect((await cards(page).first().boundingBox())!.y).toBeLessThan(844 / 3);
+    // The filters are behind the button until it is pressed.
+    expect(await filters.textContent()).toBe('Filters');
+    expect(await page.getByRole('combobox', { name: 'Subject', exact: true }).count()).toBe(0);
+
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await filters.click();
+    await sheet.waitFor();
+    expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const note = approved[0]!;
+    await pickFilter(page, 'Subject', note.data.subjectName);
+    const bySubject = approved.filter((n) => n.data.subjectName === note.data.subjectName);
+    await expectIds(page, ids([...bySubject].sort(byNewest)).slice(0, PAGE_SIZE));
+    expect(new URL(page.url()).searchParams.get('subject')).toBe(note.data.subjectName);
+
+    // Escape with a filter's list open closes that list, not the sheet.
+    const course = sheet.getByRole('combobox', { name: 'Course', exact: true });
+    await course.click();
+    await sheet.getByRole('listbox', { name: 'Course' }).waitFor();
+    await page.keyboard.press('Escape');
+    await eventually(() => course.getAttribute('aria-expanded')).toBe('false');
+    expect(await sheet.isVisible()).toBe(true);
+    // The next Escape closes the sheet; focus is back on the button, which counts the filter.
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    expect(await filters.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await filters.textContent()).toBe('Filters (1)');
+
+    // A second filter, then the sheet's close button: two filters, kept in the address.
+    await filters.click();
+    await sheet.waitFor();
+    await pickFilter(page, 'Semester', String(note.data.semester));
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    expect(await filters.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await filters.textContent()).toBe('Filters (2)');
+    const both = bySubject.filter((n) => n.data.semester === note.data.semester).sort(byNewest);
+    await expectIds(page, ids(both).slice(0, PAGE_SIZE));
+    await page.reload();
+    await eventually(() => filters.textContent()).toBe('Filters (2)');
+    await expectIds(page, ids(both).slice(0, PAGE_SIZE));
+    await page.close();
   });
 });

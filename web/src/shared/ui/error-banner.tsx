@@ -1,6 +1,10 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
 
-/** The red error box (spec section 8: sign-up's "red box", the upload form's "red banner"). */
+/**
+ * The signed-in app's one way to show a page's or a form's error: the red box (spec section 8:
+ * sign-up's "red box", the upload form's "red banner", the admin screens' banner). A field's own
+ * message is a `FieldError` (shared/ui/field-error.tsx) under that field.
+ */
 export function ErrorBanner(props: BoxProps) {
   return (
     <Box
@@ -10,7 +14,8 @@ export function ErrorBanner(props: BoxProps) {
       borderColor="red.300"
       color="red.800"
       rounded="md"
-      p="3"
+      px="4"
+      py="3"
       {...props}
     />
   );

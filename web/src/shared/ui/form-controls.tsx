@@ -1,5 +1,5 @@
 /**
- * Styled native controls (Browse, the note forms and the note page). They use the chakra()
+ * Styled native controls of the signed-in app's forms (the note form). They use the chakra()
  * factory with inline base styles instead of Chakra's input/textarea/select recipes, which the
  * app's system leaves out to keep the bundle small (shared/ui/system.ts holds only the recipes in use). Imported by path,
  * not through the shared/ui barrel, so pages without forms do not carry them.
@@ -39,7 +39,7 @@ export const FieldLabel = chakra('label', {
   base: { display: 'block', fontSize: 'sm', fontWeight: 'semibold', mb: '1', color: 'gray.800' },
 });
 
-/** The popup list of a combobox (filter options, search suggestions). */
+/** The popup list of a combobox (the note form's Course suggestions). */
 export const PopupList = chakra('ul', {
   base: {
     position: 'absolute',

@@ -1,4 +1,7 @@
-/** Two small inline icons (an icon library would be a dependency for two paths). */
+/**
+ * The app's few inline icons (an icon library would be a dependency for a handful of paths).
+ * Plain SVG, no Chakra: the prerendered visitor pages use them too.
+ */
 export function HeartIcon({ filled }: { filled: boolean }) {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -22,6 +25,20 @@ export function CommentIcon() {
         stroke="currentColor"
         strokeWidth="2"
         strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The menu button's icon: three bars, or a cross while the menu is open (site header, admin). */
+export function MenuIcon({ open, size = 22 }: { open: boolean; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
       />
     </svg>
   );

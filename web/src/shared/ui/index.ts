@@ -1,6 +1,5 @@
 export { ErrorBanner } from './error-banner';
 export { LoadingState } from './loading-state';
-export { PlaceholderPage } from './placeholder-page';
 export { RouterButton, type RouterButtonProps } from './router-button';
 export { RouterLink, type RouterLinkProps } from './router-link';
 export { getSystem } from './system';

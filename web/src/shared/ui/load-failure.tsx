@@ -1,13 +1,14 @@
+import { Alert } from './alert';
+
 /**
  * The spec's failure state for a screen whose data could not be loaded (section 2, "Note detail
  * screen": "Something went wrong", "We couldn't load the notes you requested. Please try again
  * later", a Try Again button that reloads the page), shared by the note page and Browse. Plain
- * markup (base.css `.nn-state`): both screens render without Chakra.
+ * markup (Alert): both screens render without Chakra.
  */
-export function LoadFailure({ heading: Heading = 'h1' }: { heading?: 'h1' | 'h2' }) {
+export function LoadFailure({ heading = 'h1' }: { heading?: 'h1' | 'h2' }) {
   return (
-    <div className="nn-state" role="alert">
-      <Heading className="nn-heading nn-state__title">Something went wrong</Heading>
+    <Alert variant="screen" title="Something went wrong" heading={heading}>
       <p className="nn-muted">
         We couldn&apos;t load the notes you requested. Please try again later
       </p>
@@ -18,6 +19,6 @@ export function LoadFailure({ heading: Heading = 'h1' }: { heading?: 'h1' | 'h2'
       >
         Try Again
       </button>
-    </div>
+    </Alert>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Container, Heading, Link, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import {
   AUDIENCES,
@@ -13,35 +12,32 @@ import {
   aboutTitle,
   type AboutSectionId,
 } from '../content';
+import './about-page.css';
 
 function AboutSection({
   id,
   children,
-  bg,
-  color,
+  band,
 }: {
   id: AboutSectionId;
   children: ReactNode;
-  bg?: string;
-  color?: string;
+  /** The band's background (base.css `nn-band--<band>`). */
+  band?: 'tinted' | 'accent';
 }) {
   const headingId = `about-${id}-heading`;
   return (
-    <Box
-      as="section"
+    <section
       aria-labelledby={headingId}
       data-about-section={id}
-      py="12"
-      bg={bg}
-      color={color}
+      className={band ? `nn-about-section nn-band--${band}` : 'nn-about-section'}
     >
-      <Container maxW="5xl">
-        <Heading id={headingId} as="h2" size="2xl" mb="6" textAlign="center">
+      <div className="nn-container nn-about-section__inner">
+        <h2 id={headingId} className="nn-heading nn-about-h2">
           {aboutTitle(id)}
-        </Heading>
+        </h2>
         {children}
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }
 
@@ -55,136 +51,93 @@ function portrait(initials: string, color: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** About page: the sections of spec section 1 in order, the two team cards, Connect With Us. */
+/**
+ * About page: the sections of spec section 1 in order, the two team cards, Connect With Us.
+ * Plain markup and CSS (about-page.css), no Chakra: a page a visitor opens first (web/README.md,
+ * "One UI rule").
+ */
 export default function AboutPage() {
   return (
     <>
-      <Box bgGradient="to-br" gradientFrom="teal.700" gradientTo="cyan.800" color="white" py="16">
-        <Container maxW="4xl" textAlign="center">
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
-            About NoteNest
-          </Heading>
-          <Text mt="4" fontSize="lg" color="teal.50">
-            Free, verified academic notes, shared by students.
-          </Text>
-        </Container>
-      </Box>
+      <div className="nn-band--hero nn-about-hero">
+        <div className="nn-container nn-about-hero__inner">
+          <h1 className="nn-heading nn-about-hero__title">About NoteNest</h1>
+          <p className="nn-about-hero__lead">Free, verified academic notes, shared by students.</p>
+        </div>
+      </div>
 
       <AboutSection id="what">
-        <Text fontSize="lg" textAlign="center" maxW="3xl" mx="auto">
-          {WHAT}
-        </Text>
+        <p className="nn-about-lead">{WHAT}</p>
       </AboutSection>
 
-      <AboutSection id="mission" bg="gray.50">
-        <Text fontSize="lg" textAlign="center" maxW="3xl" mx="auto">
-          {MISSION}
-        </Text>
+      <AboutSection id="mission" band="tinted">
+        <p className="nn-about-lead">{MISSION}</p>
       </AboutSection>
 
       <AboutSection id="features">
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+        <ul className="nn-grid nn-grid--sm-2 nn-grid--lg-3 nn-about-features">
           {KEY_FEATURES.map((f) => (
-            <Box as="li" key={f.title} p="5" borderWidth="1px" borderColor="gray.200" rounded="xl">
-              <Heading as="h3" size="md" mb="2" color="teal.800">
-                {f.title}
-              </Heading>
-              <Text color="fg.muted">{f.text}</Text>
-            </Box>
+            <li key={f.title} className="nn-about-feature">
+              <h3 className="nn-heading nn-about-feature__title">{f.title}</h3>
+              <p className="nn-muted">{f.text}</p>
+            </li>
           ))}
-        </SimpleGrid>
+        </ul>
       </AboutSection>
 
-      <AboutSection id="why" bg="gray.50">
-        <Stack as="ul" gap="3" maxW="2xl" mx="auto" listStyleType="disc" ps="6">
+      <AboutSection id="why" band="tinted">
+        <ul className="nn-about-reasons">
           {WHY_CHOOSE_US.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
-        </Stack>
+        </ul>
       </AboutSection>
 
       <AboutSection id="audience">
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, md: 4 }} gap="4">
+        <ul className="nn-grid nn-grid--sm-2 nn-grid--md-4 nn-about-audiences">
           {AUDIENCES.map((a) => (
-            <Box
-              as="li"
-              key={a}
-              p="4"
-              textAlign="center"
-              bg="teal.50"
-              rounded="lg"
-              fontWeight="medium"
-            >
+            <li key={a} className="nn-about-audience">
               {a}
-            </Box>
+            </li>
           ))}
-        </SimpleGrid>
+        </ul>
       </AboutSection>
 
-      <AboutSection id="impact" bg="gray.50">
-        <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="6" textAlign="center">
+      <AboutSection id="impact" band="tinted">
+        <dl className="nn-grid nn-grid--2 nn-grid--md-4 nn-about-impacts">
           {IMPACT.map((i) => (
-            <Box key={i.label} display="flex" flexDirection="column-reverse">
-              <Text as="dt" color="fg.muted">
-                {i.label}
-              </Text>
-              <Text as="dd" fontSize="4xl" fontWeight="bold" color="teal.700">
-                {i.value}
-              </Text>
-            </Box>
+            <div key={i.label} className="nn-about-impact">
+              <dt className="nn-muted">{i.label}</dt>
+              <dd className="nn-about-impact__value">{i.value}</dd>
+            </div>
           ))}
-        </SimpleGrid>
+        </dl>
       </AboutSection>
 
       <AboutSection id="team">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" maxW="3xl" mx="auto">
+        <div className="nn-grid nn-grid--md-2 nn-about-team">
           {TEAM.map((m) => (
-            <Box
-              as="article"
-              key={m.name}
-              data-team-card=""
-              textAlign="center"
-              p="6"
-              borderWidth="1px"
-              borderColor="gray.200"
-              rounded="xl"
-              shadow="sm"
-            >
-              <chakra.img
+            <article key={m.name} data-team-card="" className="nn-about-member">
+              <img
                 src={portrait(m.initials, m.color)}
                 alt={`Photo of ${m.name}`}
-                w="24"
-                h="24"
-                mx="auto"
-                mb="4"
-                rounded="full"
+                className="nn-about-member__photo"
               />
-              <Heading as="h3" size="lg">
-                {m.name}
-              </Heading>
-              <Text color="teal.700" fontWeight="medium" mb="2">
-                {m.role}
-              </Text>
-              <Text color="fg.muted">{m.blurb}</Text>
-            </Box>
+              <h3 className="nn-heading nn-about-member__name">{m.name}</h3>
+              <p className="nn-about-member__role">{m.role}</p>
+              <p className="nn-muted">{m.blurb}</p>
+            </article>
           ))}
-        </SimpleGrid>
+        </div>
       </AboutSection>
 
-      <AboutSection id="connect" bg="teal.700" color="white">
-        <Box textAlign="center">
-          <Text fontSize="lg" mb="4">
-            {CONNECT_TEXT}
-          </Text>
-          <Link
-            href={`mailto:${CONTACT_EMAIL}`}
-            color="white"
-            fontWeight="bold"
-            textDecoration="underline"
-          >
+      <AboutSection id="connect" band="accent">
+        <div className="nn-about-connect">
+          <p className="nn-about-connect__text">{CONNECT_TEXT}</p>
+          <a href={`mailto:${CONTACT_EMAIL}`} className="nn-link nn-about-connect__email">
             {CONTACT_EMAIL}
-          </Link>
-        </Box>
+          </a>
+        </div>
       </AboutSection>
     </>
   );

@@ -42,6 +42,68 @@ export const ADMIN_TEXTS = {
   deleteNoteConfirm: 'Are you sure you want to delete this note?',
 } as const;
 
+/** An admin list's texts: its title, while it loads, when it fails (with the reason), when it is empty. */
+export interface AdminListTexts {
+  /** Its heading (and its table's name); a college's notes name the college instead. */
+  title?: string;
+  loading: string;
+  failed: string;
+  empty: string;
+  /** Its search box, when the server searches it. */
+  search?: { id: string; label: string; placeholder: string };
+}
+
+/**
+ * The admin lists' texts (spec sections 2 and 8), one entry a list. The spec gives the Colleges
+ * list no failure text of its own: it says the notes' one.
+ */
+export const ADMIN_LISTS = {
+  users: {
+    title: 'Users',
+    loading: ADMIN_LOADING.users,
+    failed: ADMIN_ERRORS.users,
+    empty: ADMIN_TEXTS.noUsers,
+    search: {
+      id: 'user-search',
+      label: 'Search users',
+      placeholder: 'Search by username or email',
+    },
+  },
+  notes: {
+    title: 'Notes',
+    loading: ADMIN_LOADING.notes,
+    failed: ADMIN_ERRORS.notes,
+    empty: ADMIN_TEXTS.noNotes,
+    search: {
+      id: 'note-search',
+      label: 'Search notes',
+      placeholder: 'Search by title, subject or uploader',
+    },
+  },
+  pending: {
+    title: 'Pending Approvals',
+    loading: ADMIN_LOADING.pending,
+    failed: ADMIN_ERRORS.pending,
+    empty: ADMIN_TEXTS.noPending,
+  },
+  colleges: {
+    title: 'Colleges',
+    loading: ADMIN_LOADING.colleges,
+    failed: ADMIN_ERRORS.notes,
+    empty: ADMIN_TEXTS.noColleges,
+    search: {
+      id: 'college-search',
+      label: 'Search colleges',
+      placeholder: 'Search by college name',
+    },
+  },
+  collegeNotes: {
+    loading: ADMIN_LOADING.colleges,
+    failed: ADMIN_ERRORS.college,
+    empty: ADMIN_TEXTS.noCollegeNotes,
+  },
+} as const satisfies Record<string, AdminListTexts>;
+
 export interface AdminUser {
   id: string;
   username: string;

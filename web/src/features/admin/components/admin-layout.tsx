@@ -2,6 +2,7 @@ import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
+import { MenuIcon } from '../../../shared/ui/icons';
 import { useDisplayedUser, useSignOut } from '../../auth';
 
 export const ADMIN_SECTIONS = [
@@ -35,19 +36,6 @@ function SidebarLinks() {
         </li>
       ))}
     </Stack>
-  );
-}
-
-function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
 
@@ -93,7 +81,7 @@ export function AdminLayout() {
             aria-controls="admin-sections"
             onClick={() => setOpenOn(open ? null : pathname)}
           >
-            <MenuIcon open={open} />
+            <MenuIcon open={open} size={20} />
             {open ? 'Close menu' : 'Menu'}
           </Button>
         </Flex>

@@ -1,5 +1,6 @@
 /**
- * Building blocks of the admin screens: error banner, status badge, tables and dialogs. Chakra's
+ * Building blocks of the admin screens: status badge, tables, dialogs, buttons and fields (their
+ * error banner is shared/ui's ErrorBanner, the signed-in app's one way to show an error). Chakra's
  * table and dialog recipes are passed to the components here rather than added to the app's
  * system (shared/ui/system.ts), so their styles ship in the admin chunk only, not on public pages.
  */
@@ -17,38 +18,42 @@ import {
 } from '@chakra-ui/react';
 import { dialogSlotRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
 import { useState, type ComponentProps, type ReactNode } from 'react';
+import { TextField } from '../../../shared/ui';
+import type { SearchText } from '../hooks/use-searched-list';
 
-/** The admin screens' red banner (spec section 8). */
-export function ErrorBanner({ message }: { message: string | null }) {
-  if (!message) return null;
+/** The admin badges' colours: light backgrounds with text dark enough for 4.5:1. */
+const BADGES = {
+  Approved: ['green.100', 'green.800'],
+  Pending: ['orange.100', 'orange.900'],
+  Admin: ['purple.100', 'purple.900'],
+  User: ['gray.100', 'gray.800'],
+} as const;
+
+/** A small label in a table cell: a note's status, a user's role. */
+export function LabelBadge({ label }: { label: keyof typeof BADGES }) {
+  const [bg, color] = BADGES[label];
   return (
-    <Box
-      role="alert"
-      bg="red.50"
-      color="red.800"
-      borderWidth="1px"
-      borderColor="red.300"
-      rounded="md"
-      px="4"
-      py="3"
-      mb="4"
-    >
-      {message}
-    </Box>
+    <Badge bg={bg} color={color}>
+      {label}
+    </Badge>
   );
 }
 
 export function StatusBadge({ approved }: { approved: boolean }) {
-  return approved ? (
-    <Badge bg="green.100" color="green.800">
-      Approved
-    </Badge>
-  ) : (
-    <Badge bg="orange.100" color="orange.900">
-      Pending
-    </Badge>
-  );
+  return <LabelBadge label={approved ? 'Approved' : 'Pending'} />;
 }
+
+/** A white card of the admin screens (a statistic, a pending note, a college). */
+export const AdminCard = chakra('div', {
+  base: {
+    bg: 'white',
+    borderWidth: '1px',
+    borderColor: 'gray.200',
+    rounded: 'lg',
+    p: '5',
+    shadow: 'sm',
+  },
+});
 
 export function PageTitle({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
   return (
@@ -210,21 +215,21 @@ export function ConfirmDialog({
   );
 }
 
-const TONES = {
+/** The action colours: a palette each (solid buttons, and outline ones in a table row). */
+export const TONES = {
   approve: 'green',
   pending: 'orange',
   danger: 'red',
   primary: 'teal',
 } as const;
 
+export type Tone = keyof typeof TONES;
+
 /**
  * A solid action button in a shade dark enough for white text (the palettes' default solid
  * shades, e.g. green.600, fall below 4.5:1 against white).
  */
-export function ActionButton({
-  tone,
-  ...rest
-}: { tone: keyof typeof TONES } & ComponentProps<typeof Button>) {
+export function ActionButton({ tone, ...rest }: { tone: Tone } & ComponentProps<typeof Button>) {
   const c = TONES[tone];
   return (
     <Button
@@ -285,5 +290,25 @@ export function ShowMore({
         Show more
       </Button>
     </Box>
+  );
+}
+
+/** A search box bound to a searched list (`useSearchedList`). */
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: { id: string; label: string; placeholder: string } & SearchText) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      type="search"
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -1,30 +1,21 @@
-import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { LoadingState } from '../../../shared/ui';
+import { Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { fetchStats } from '../api/admin-api';
 import { ADMIN_ERRORS, ADMIN_LOADING, bannerText } from '../api/admin-model';
 import { useServerValue } from '../../../shared/server-state';
-import { DataTable, ErrorBanner, PageTitle, Table } from './admin-ui';
+import { AdminCard, DataTable, PageTitle, Table } from './admin-ui';
 import { formatCount } from '../../../shared/utils/numbers';
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
-    <Box
-      as="section"
-      aria-label={label}
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="lg"
-      p="5"
-      shadow="sm"
-    >
+    <AdminCard as="section" aria-label={label}>
       <Text color="gray.700" fontSize="sm" fontWeight="medium">
         {label}
       </Text>
       <Text fontSize="3xl" fontWeight="bold" data-testid="stat-value">
         {formatCount(value)}
       </Text>
-    </Box>
+    </AdminCard>
   );
 }
 
@@ -38,7 +29,7 @@ export function DashboardPage() {
       <PageTitle>Dashboard</PageTitle>
       {state.status === 'loading' && <LoadingState label={ADMIN_LOADING.stats} />}
       {state.status === 'error' && (
-        <ErrorBanner message={`Error: ${bannerText(ADMIN_ERRORS.stats, state.error)}`} />
+        <ErrorBanner mb="4">Error: {bannerText(ADMIN_ERRORS.stats, state.error)}</ErrorBanner>
       )}
       {data && (
         <>

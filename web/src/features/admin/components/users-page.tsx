@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { LoadingState, TextField } from '../../../shared/ui';
+import { ErrorBanner, TextField } from '../../../shared/ui';
+import { FieldError } from '../../../shared/ui/field-error';
 import { deleteUser, fetchUsers, updateUser } from '../api/admin-api';
 import {
   ADMIN_ERRORS,
-  ADMIN_LOADING,
+  ADMIN_LISTS,
   ADMIN_TEXTS,
   bannerText,
   validateUserEdit,
@@ -13,41 +14,29 @@ import {
   type UserEditErrors,
 } from '../api/admin-model';
 import { useAdminUser } from '../hooks/admin-user';
-import { useServerList } from '../../../shared/server-state';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/utils/use-debounced-value';
-import {
-  ActionButton,
-  AdminDialog,
-  ConfirmDialog,
-  DataTable,
-  ErrorBanner,
-  PageTitle,
-  SelectField,
-  ShowMore,
-  Table,
-} from './admin-ui';
+import { useSearchedList } from '../hooks/use-searched-list';
+import { AdminListPage, type Column, type ListAction, type ListItems } from './admin-list-page';
+import { ActionButton, AdminDialog, LabelBadge, SelectField } from './admin-ui';
 import { formatCount } from '../../../shared/utils/numbers';
 
-function RoleBadge({ role }: { role: AdminUser['role'] }) {
-  return role === 'admin' ? (
-    <Badge bg="purple.100" color="purple.900">
-      Admin
-    </Badge>
-  ) : (
-    <Badge bg="gray.100" color="gray.800">
-      User
-    </Badge>
-  );
-}
+const USER_ITEMS: ListItems<AdminUser> = {
+  key: (u) => u.id,
+  attribute: 'data-user-id',
+  name: (u) => u.username,
+};
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <Text id={id} color="red.700" fontSize="sm" mt="1">
-      {message}
-    </Text>
-  );
-}
+const USER_COLUMNS: readonly Column<AdminUser>[] = [
+  { header: 'Username', cell: (u) => u.username, strong: true },
+  { header: 'Email', cell: (u) => u.email },
+  { header: 'Role', cell: (u) => <LabelBadge label={u.role === 'admin' ? 'Admin' : 'User'} /> },
+  { header: 'Notes', cell: (u) => formatCount(u.notesCount) },
+];
+
+/** The Edit User form's text fields, both required (validateUserEdit says what is wrong). */
+const EDIT_FIELDS = [
+  { name: 'username', label: 'Username', type: 'text' },
+  { name: 'email', label: 'Email', type: 'email' },
+] as const;
 
 /**
  * Edit User (spec sections 2 and 5): username required, email required and valid, role User or
@@ -114,33 +103,23 @@ function EditUserDialog({
           onSubmit={(e) => void onSubmit(e)}
           noValidate
         >
-          <ErrorBanner message={failure} />
+          {failure && <ErrorBanner mb="4">{failure}</ErrorBanner>}
           <Stack gap="4">
-            <Box>
-              <TextField
-                id="edit-username"
-                label="Username"
-                value={edit.username}
-                required
-                aria-invalid={!!errors.username}
-                aria-describedby={errors.username ? 'edit-username-error' : undefined}
-                onChange={(e) => setEdit({ ...edit, username: e.target.value })}
-              />
-              <FieldError id="edit-username-error" message={errors.username} />
-            </Box>
-            <Box>
-              <TextField
-                id="edit-email"
-                label="Email"
-                type="email"
-                value={edit.email}
-                required
-                aria-invalid={!!errors.email}
-                aria-describedby={errors.email ? 'edit-email-error' : undefined}
-                onChange={(e) => setEdit({ ...edit, email: e.target.value })}
-              />
-              <FieldError id="edit-email-error" message={errors.email} />
-            </Box>
+            {EDIT_FIELDS.map(({ name, label, type }) => (
+              <Box key={name}>
+                <TextField
+                  id={`edit-${name}`}
+                  label={label}
+                  type={type}
+                  value={edit[name]}
+                  required
+                  aria-invalid={!!errors[name]}
+                  aria-describedby={errors[name] ? `edit-${name}-error` : undefined}
+                  onChange={(e) => setEdit({ ...edit, [name]: e.target.value })}
+                />
+                <FieldError id={`edit-${name}-error`} message={errors[name]} />
+              </Box>
+            ))}
             <Box>
               <SelectField
                 id="edit-role"
@@ -169,86 +148,34 @@ function EditUserDialog({
 /** Users: search, table with role and notes count, edit and delete (which deletes their notes). */
 export function UsersPage() {
   const admin = useAdminUser();
-  const [search, setSearch] = useState('');
   // Searched on the server (words of usernames and emails), a page at a time.
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useServerList(['admin', 'users', query], (cursor) => fetchUsers(query, cursor));
+  const list = useSearchedList(['admin', 'users'], fetchUsers);
   const { update } = list;
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const users = list.items;
 
-  const onDelete = async (target: AdminUser) => {
-    setFailure(null);
-    try {
-      await deleteUser(target.id);
-      update((list) => list.filter((u) => u.id !== target.id));
-    } catch (error) {
-      setFailure(bannerText(ADMIN_ERRORS.deleteUser, error));
-    }
-  };
+  const actions = (user: AdminUser): ListAction<AdminUser>[] => [
+    { label: 'Edit', open: () => setEditing(user) },
+    {
+      label: 'Delete',
+      tone: 'danger',
+      // An admin deletes their own account from their profile.
+      disabled: user.id === admin.uid,
+      title: user.id === admin.uid ? 'Use Delete Account on your profile' : undefined,
+      confirm: { message: ADMIN_TEXTS.deleteUserConfirm, label: 'Delete' },
+      send: () => deleteUser(user.id),
+      then: 'remove',
+      failure: ADMIN_ERRORS.deleteUser,
+    },
+  ];
 
   return (
-    <>
-      <PageTitle>Users</PageTitle>
-      <Box maxW="md" mb="4">
-        <TextField
-          id="user-search"
-          label="Search users"
-          type="search"
-          placeholder="Search by username or email"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </Box>
-      <ErrorBanner message={failure} />
-      {list.status === 'loading' && <LoadingState label={ADMIN_LOADING.users} />}
-      {list.error !== null && <ErrorBanner message={bannerText(ADMIN_ERRORS.users, list.error)} />}
-      {list.status === 'success' &&
-        (users.length === 0 ? (
-          <Text py="8" textAlign="center" color="gray.700">
-            {ADMIN_TEXTS.noUsers}
-          </Text>
-        ) : (
-          <DataTable label="Users" columns={['Username', 'Email', 'Role', 'Notes', 'Actions']}>
-            {users.map((u) => (
-              <Table.Row key={u.id} data-user-id={u.id}>
-                <Table.Cell fontWeight="medium">{u.username}</Table.Cell>
-                <Table.Cell>{u.email}</Table.Cell>
-                <Table.Cell>
-                  <RoleBadge role={u.role} />
-                </Table.Cell>
-                <Table.Cell>{formatCount(u.notesCount)}</Table.Cell>
-                <Table.Cell>
-                  <Flex gap="2">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`Edit ${u.username}`}
-                      onClick={() => setEditing(u)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="red"
-                      aria-label={`Delete ${u.username}`}
-                      disabled={u.id === admin.uid}
-                      _disabled={{ opacity: 0.5, cursor: 'not-allowed' }}
-                      title={u.id === admin.uid ? 'Use Delete Account on your profile' : undefined}
-                      onClick={() => setDeleting(u)}
-                    >
-                      Delete
-                    </Button>
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </DataTable>
-        ))}
-      <ShowMore hasMore={list.hasMore} loading={list.loadingMore} onMore={list.more} />
+    <AdminListPage
+      list={list}
+      texts={ADMIN_LISTS.users}
+      items={USER_ITEMS}
+      view={{ columns: USER_COLUMNS }}
+      actions={actions}
+    >
       <EditUserDialog
         target={editing}
         isSelf={editing?.id === admin.uid}
@@ -258,13 +185,6 @@ export function UsersPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        message={ADMIN_TEXTS.deleteUserConfirm}
-        confirmLabel="Delete"
-        onConfirm={() => (deleting ? onDelete(deleting) : Promise.resolve())}
-        onClose={() => setDeleting(null)}
-      />
-    </>
+    </AdminListPage>
   );
 }

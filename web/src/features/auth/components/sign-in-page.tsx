@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { useHydrated } from '../../../shared/utils/use-hydrated';
+import { Alert } from '../../../shared/ui/alert';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { signInWithEmail } from '../api/auth-api';
 import { SIGN_IN_FALLBACK, authErrorMessage } from '../api/auth-errors';
@@ -93,9 +94,8 @@ function SignInForm() {
           <GoogleIcon />
           Continue with Google
         </button>
-        <p role="alert" className="nn-auth__alert">
-          {error}
-        </p>
+        {/* The spec's error text line, kept in place (and its height) while empty. */}
+        <Alert className="nn-auth__message">{error}</Alert>
         <p className="nn-auth__switch">
           Don&apos;t have an account?{' '}
           <Link to={paths.signUp} state={from ? { from } : undefined} className="nn-link">

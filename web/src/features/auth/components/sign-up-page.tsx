@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
+import { Alert } from '../../../shared/ui/alert';
 import { useHydrated } from '../../../shared/utils/use-hydrated';
 import { signUpWithEmail } from '../api/auth-api';
 import { authErrorMessage } from '../api/auth-errors';
@@ -92,11 +93,7 @@ function SignUpForm() {
           <GoogleIcon />
           Continue with Google
         </button>
-        {error && (
-          <div role="alert" className="nn-auth__error">
-            {error}
-          </div>
-        )}
+        {error && <Alert variant="box">{error}</Alert>}
         <p className="nn-auth__switch">
           Already have an account?{' '}
           <Link to={paths.signIn} className="nn-link">

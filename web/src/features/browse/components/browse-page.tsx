@@ -1,10 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
+import { Alert } from '../../../shared/ui/alert';
 import { LoadFailure } from '../../../shared/ui/load-failure';
 import { LoadingState } from '../../../shared/ui/loading-state';
-import { withChakra } from '../../../shared/ui/lazy-chakra';
-import { criteriaToParams, withSearch, type BrowseCriteria } from '../api/browse-query';
+import {
+  DEFAULT_CRITERIA,
+  criteriaToParams,
+  withSearch,
+  type BrowseCriteria,
+} from '../api/browse-query';
 import { suggestionsFor } from '../api/suggestions';
 import { useBrowseCriteria } from '../hooks/use-browse-criteria';
 import { useBrowseNotes } from '../hooks/use-browse-notes';
@@ -13,25 +18,21 @@ import { useHydrated } from '../../../shared/utils/use-hydrated';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useNoteActions } from '../hooks/use-note-actions';
 import './browse-page.css';
+import { BrowseToolbar } from './browse-toolbar';
 import { NoteCard } from './note-card';
 
 /*
- * The page itself is plain markup over the Chakra tokens' CSS (browse-page.css, note-card.css):
- * the heading, the list states and the cards render as soon as the page's chunk and the first
- * page of notes are here. Its Chakra part, the search and filter bar, loads with Chakra's runtime
- * (withChakra) after the list, in a placeholder of its own height so nothing moves when it
- * appears; the inline comment view is plain markup too. Measured with Lighthouse mobile (slow
- * 4G, 4x CPU):
- * waiting for Chakra's chunks and first render before showing any card was most of the list's
- * render delay.
+ * The page is plain markup over the Chakra tokens' CSS (browse-page.css, browse-toolbar.css,
+ * note-card.css), no Chakra runtime: the heading, the search and filter bar and the cards render
+ * as soon as the page's chunk and the first page of notes are here, and are in the prerendered
+ * HTML (GET /browse). Measured with Lighthouse mobile (slow 4G, 4x CPU), waiting for Chakra's
+ * chunks and first render was most of the list's render delay; the bar, once Chakra's, loaded
+ * after the list in a placeholder of its height.
  */
-const BrowseToolbar = lazy(() => withChakra(() => import('./browse-toolbar')));
 // Plain markup like the page; loaded when a card's comment button is pressed.
 const NoteCommentsView = lazy(() =>
   import('./note-comments-view').then((m) => ({ default: m.NoteCommentsView })),
 );
-
-const toolbarPlaceholder = <div className="nn-browse__toolbar" aria-hidden="true" />;
 
 /** Note titles kept as suggestion candidates (the most recently listed). */
 const MAX_SEEN_TITLES = 500;
@@ -86,13 +87,6 @@ export default function BrowsePage() {
   const live = useHydrated();
   const options = useFilterOptions();
   const list = useBrowseNotes(criteria);
-  // The bar (and Chakra with it) loads once the first list has rendered (or failed): on a slow
-  // phone, fetching and starting Chakra competed with the cards for the network and the main
-  // thread. Its placeholder holds its place meanwhile; the address already holds the criteria.
-  const [showToolbar, setShowToolbar] = useState(false);
-  useEffect(() => {
-    if (list.status !== 'loading') setShowToolbar(true);
-  }, [list.status]);
   const listedIds = useMemo(() => list.notes.map((n) => n.id), [list.notes]);
   const actions = useNoteActions(list.updateNote, listedIds);
 
@@ -139,23 +133,23 @@ export default function BrowsePage() {
         </Suspense>
       ) : (
         <>
-          <Suspense fallback={toolbarPlaceholder}>
-            {showToolbar ? (
-              <BrowseToolbar
-                text={text}
-                onTextChange={setText}
-                onApplySearch={applySearch}
-                suggestions={suggestions}
-                criteria={criteria}
-                options={options}
-                onSort={setSort}
-                onFilter={setFilter}
-                onReset={resetFilters}
-              />
-            ) : (
-              toolbarPlaceholder
-            )}
-          </Suspense>
+          {/*
+           * Until the app has taken the prerendered page over, the bar shows what the server
+           * rendered (no criteria: it knows no address), disabled: a value typed meanwhile would
+           * be lost, and the address's criteria would not match the HTML being hydrated.
+           */}
+          <BrowseToolbar
+            live={live}
+            text={live ? text : ''}
+            onTextChange={setText}
+            onApplySearch={applySearch}
+            suggestions={suggestions}
+            criteria={live ? criteria : DEFAULT_CRITERIA}
+            options={options}
+            onSort={setSort}
+            onFilter={setFilter}
+            onReset={resetFilters}
+          />
 
           <div aria-busy={list.status === 'loading'}>
             {list.status === 'loading' && <LoadingState label="Loading notes..." />}
@@ -170,11 +164,7 @@ export default function BrowsePage() {
                 <p className="nn-muted">{EMPTY_HINT}</p>
               </div>
             )}
-            {actions.notice && (
-              <p role="alert" className="nn-browse__error">
-                {actions.notice}
-              </p>
-            )}
+            {actions.notice && <Alert>{actions.notice}</Alert>}
             {list.status === 'success' && list.notes.length > 0 && (
               <div className="nn-browse__grid" data-testid="notes-grid">
                 {list.notes.map((note) => (

@@ -1,7 +1,7 @@
-import { Box, Button, Flex, SimpleGrid } from '@chakra-ui/react';
-import { FieldLabel, NativeSelect } from '../../../shared/ui/form-controls';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { FilterOptionLists } from '../api/browse-model';
 import {
+  FILTER_KEYS,
   SORT_LABELS,
   isSearch,
   sortsFor,
@@ -9,6 +9,8 @@ import {
   type BrowseFilters,
   type BrowseSort,
 } from '../api/browse-query';
+import { useMediaQuery } from '../hooks/use-media-query';
+import './browse-toolbar.css';
 import { FilterSelect } from './filter-select';
 import { SearchBox } from './search-box';
 
@@ -22,38 +24,51 @@ export interface BrowseToolbarProps {
   onSort: (sort: BrowseSort) => void;
   onFilter: <K extends keyof BrowseFilters>(key: K, value: BrowseFilters[K]) => void;
   onReset: () => void;
+  /** False until the app has taken the prerendered page over: every control is disabled. */
+  live: boolean;
 }
 
+/** Below this width (browse-toolbar.css's breakpoint) the filters fold into a sheet. */
+const WIDE_SCREEN = '(min-width: 40rem)';
+
 /**
- * Browse's search box, sort, four filters and Reset Filters: the Chakra part of the page, loaded
- * beside the Chakra-free list (browse-page.tsx) and shown as soon as Chakra has loaded.
+ * Browse's search box, sort, four filters and Reset Filters, in plain markup over the Chakra
+ * tokens' CSS (browse-toolbar.css) like the rest of the page. On a phone the filters and Reset
+ * fold into a "Filters" button (with the number of filters in use) that opens them in a sheet,
+ * so the notes start in the first screen instead of 700 px down.
  */
-export default function BrowseToolbar({
-  text,
-  onTextChange,
-  onApplySearch,
-  suggestions,
-  criteria,
-  options,
-  onSort,
-  onFilter,
-  onReset,
-}: BrowseToolbarProps) {
+export function BrowseToolbar(props: BrowseToolbarProps) {
+  const { text, onTextChange, onApplySearch, suggestions, criteria, onSort, live } = props;
+  const wide = useMediaQuery(WIDE_SCREEN);
+  // The prerender (and the hydration render) knows no width: it lays the filters out inline and
+  // CSS hides them on a phone; the sheet takes them once the app knows the screen is narrow.
+  const narrow = live && !wide;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  useEffect(() => {
+    if (!narrow) setSheetOpen(false);
+  }, [narrow]);
+  const filterButton = useRef<HTMLButtonElement>(null);
+  const active = FILTER_KEYS.filter((key) => criteria.filters[key] !== null).length;
+
   return (
-    <Box role="search" aria-label="Notes" className="nn-browse__toolbar">
-      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} mb="4">
+    <div role="search" aria-label="Notes" className="nn-browse__toolbar">
+      <div className="nn-browse__bar">
         <SearchBox
           value={text}
           onChange={onTextChange}
           onApply={onApplySearch}
           suggestions={suggestions}
+          disabled={!live}
         />
-        <Box minW={{ md: '48' }}>
-          <FieldLabel htmlFor="browse-sort">Sort by</FieldLabel>
-          <NativeSelect
+        <div className="nn-browse__sort">
+          <label className="nn-label" htmlFor="browse-sort">
+            Sort by
+          </label>
+          <select
             id="browse-sort"
+            className="nn-input nn-browse__select"
             value={criteria.sort}
-            minHeight="11"
+            disabled={!live}
             onChange={(e) => onSort(e.target.value as BrowseSort)}
           >
             {/* Relevance is offered (and the default) only while searching. */}
@@ -62,42 +77,136 @@ export default function BrowseToolbar({
                 {SORT_LABELS[s]}
               </option>
             ))}
-          </NativeSelect>
-        </Box>
-      </Flex>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="4">
-        <FilterSelect
-          label="Subject"
-          placeholder="Select Subject"
-          options={options.subjects}
-          value={criteria.filters.subject}
-          onChange={(v) => onFilter('subject', v)}
-        />
-        <FilterSelect
-          label="Course"
-          placeholder="Select Course"
-          options={options.courses}
-          value={criteria.filters.course}
-          onChange={(v) => onFilter('course', v)}
-        />
-        <FilterSelect
-          label="Semester"
-          placeholder="Select Semester"
-          options={options.semesters}
-          value={criteria.filters.semester}
-          onChange={(v) => onFilter('semester', v)}
-        />
-        <FilterSelect
-          label="College"
-          placeholder="Select College"
-          options={options.colleges}
-          value={criteria.filters.college}
-          onChange={(v) => onFilter('college', v)}
-        />
-      </SimpleGrid>
-      <Button variant="outline" colorPalette="gray" size="sm" onClick={onReset}>
+          </select>
+        </div>
+        <button
+          ref={filterButton}
+          type="button"
+          className="nn-button nn-button--lg nn-button--outline nn-button--gray nn-browse__filters-button"
+          aria-haspopup="dialog"
+          disabled={!live}
+          onClick={() => setSheetOpen(true)}
+        >
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+        </button>
+      </div>
+      {narrow ? (
+        <FilterSheet
+          open={sheetOpen}
+          onClose={() => {
+            setSheetOpen(false);
+            // Back where the sheet was opened from (Escape, the close button or the backdrop).
+            filterButton.current?.focus();
+          }}
+        >
+          <Filters {...props} />
+        </FilterSheet>
+      ) : (
+        <div className="nn-browse__filters">
+          <Filters {...props} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The four filters: each one's label, and where its options are. */
+const FILTERS = [
+  { key: 'subject', label: 'Subject', options: 'subjects' },
+  { key: 'course', label: 'Course', options: 'courses' },
+  { key: 'semester', label: 'Semester', options: 'semesters' },
+  { key: 'college', label: 'College', options: 'colleges' },
+] as const satisfies readonly {
+  key: keyof BrowseFilters;
+  label: string;
+  options: keyof FilterOptionLists;
+}[];
+
+/** The four filters and Reset Filters, inline on a wide screen, in the sheet on a phone. */
+function Filters({ criteria, options, onFilter, onReset, live }: BrowseToolbarProps) {
+  return (
+    <>
+      <div className="nn-browse__filter-grid">
+        {FILTERS.map(({ key, label, options: list }) => (
+          <FilterSelect<string | number>
+            key={key}
+            label={label}
+            placeholder={`Select ${label}`}
+            options={options[list]}
+            value={criteria.filters[key]}
+            // Each list holds its own filter's values (semesters are numbers, the rest text).
+            onChange={(v) => onFilter(key, v as BrowseFilters[typeof key])}
+            disabled={!live}
+          />
+        ))}
+      </div>
+      <button
+        type="button"
+        className="nn-button nn-button--sm nn-button--outline nn-button--gray"
+        disabled={!live}
+        onClick={onReset}
+      >
         Reset Filters
-      </Button>
-    </Box>
+      </button>
+    </>
+  );
+}
+
+/**
+ * A bottom sheet: a modal <dialog>, so the browser keeps focus inside it and the page behind
+ * inert, and Escape closes it (a filter's open list takes Escape first: use-combobox.ts stops it
+ * there). Focus starts on its close button, not on a filter, whose list would open on focus.
+ */
+function FilterSheet({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) {
+      el.showModal();
+      closeButton.current?.focus();
+    } else if (!open && el.open) {
+      el.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="nn-browse__sheet"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      // A click on the backdrop lands on the dialog itself (its content fills the inner box).
+      onClick={(e) => {
+        if (e.target === e.currentTarget) dialog.current?.close();
+      }}
+    >
+      <div className="nn-browse__sheet-body">
+        <div className="nn-browse__sheet-header">
+          <h2 id={titleId} className="nn-heading nn-browse__sheet-title">
+            Filters
+          </h2>
+          <button
+            ref={closeButton}
+            type="button"
+            className="nn-button nn-button--sm nn-button--ghost"
+            onClick={() => dialog.current?.close()}
+          >
+            Close
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
   );
 }

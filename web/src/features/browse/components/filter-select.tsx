@@ -1,7 +1,6 @@
-import { Box, chakra } from '@chakra-ui/react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useCombobox } from '../../../shared/ui/use-combobox';
 import { matchOptions } from '../api/suggestions';
-import { FieldLabel, PopupList, PopupOption, TextInput } from '../../../shared/ui/form-controls';
 
 export interface FilterSelectProps<T extends string | number> {
   label: string;
@@ -9,32 +8,14 @@ export interface FilterSelectProps<T extends string | number> {
   options: readonly T[];
   value: T | null;
   onChange: (value: T | null) => void;
+  /** Until the app has taken the prerendered page over. */
+  disabled?: boolean;
 }
 
-const ClearButton = chakra('button', {
-  base: {
-    position: 'absolute',
-    insetEnd: '1',
-    top: '50%',
-    transform: 'translateY(-50%)',
-    w: '8',
-    h: '8',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    rounded: 'md',
-    color: 'gray.600',
-    fontSize: 'lg',
-    cursor: 'pointer',
-    _hover: { bg: 'gray.100', color: 'gray.900' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'teal.700' },
-  },
-});
-
 /**
- * A searchable dropdown (ARIA combobox with a listbox popup): typing narrows the options, a click
- * or Enter picks one, the clear button (x) removes the filter, "No matches found" when nothing
- * matches. Chakra's Combobox would bring its state machine and slot recipe for the same result.
+ * A searchable dropdown (a combobox, shared/ui/use-combobox.ts): typing narrows the options, a
+ * click or Enter picks one, the clear button (x) removes the filter, "No matches found" when
+ * nothing matches. While the list is open the box shows what is typed, otherwise the choice.
  */
 export function FilterSelect<T extends string | number>({
   label,
@@ -42,128 +23,82 @@ export function FilterSelect<T extends string | number>({
   options,
   value,
   onChange,
+  disabled,
 }: FilterSelectProps<T>) {
   const id = useId();
   const inputId = `${id}-input`;
-  const listId = `${id}-list`;
-  const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  // Focus handed back to the input by the clear button: not a request to open the list.
-  const quietFocus = useRef(false);
   const matches = useMemo(() => matchOptions(options, typed), [options, typed]);
   const selectedLabel = value === null ? '' : String(value);
-
-  const pick = (option: T | null) => {
-    onChange(option);
-    setOpen(false);
-    setTyped('');
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) {
-        setOpen(true);
-        return;
-      }
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => Math.min(Math.max(i + step, 0), Math.max(matches.length - 1, 0)));
-    } else if (e.key === 'Enter') {
-      if (open && matches[active] !== undefined) {
-        e.preventDefault();
-        pick(matches[active]);
-      }
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-      setTyped('');
-    }
-  };
+  const combobox = useCombobox({
+    id,
+    items: matches,
+    onPick: onChange,
+    onInput: setTyped,
+    onClose: () => setTyped(''),
+    // Opens on the current choice, so Enter keeps it.
+    activeOnFocus: () => Math.max(0, value === null ? 0 : options.indexOf(value)),
+    activateFirstOnInput: true,
+    showEmpty: true,
+  });
 
   return (
-    <Box position="relative" data-filter={label}>
-      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
-      <Box position="relative">
-        <TextInput
+    <div className="nn-browse__filter" data-filter={label}>
+      <label className="nn-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className="nn-browse__field">
+        <input
           ref={input}
           id={inputId}
           type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={
-            open && matches[active] !== undefined ? `${id}-opt-${active}` : undefined
-          }
+          className="nn-input"
+          data-clearable={value === null ? undefined : ''}
           placeholder={selectedLabel || placeholder}
-          value={open ? typed : selectedLabel}
-          pe={value === null ? '3' : '10'}
-          onFocus={() => {
-            if (quietFocus.current) {
-              quietFocus.current = false;
-              return;
-            }
-            setOpen(true);
-            setTyped('');
-            setActive(Math.max(0, value === null ? 0 : options.indexOf(value)));
-          }}
-          onBlur={() => {
-            setOpen(false);
-            setTyped('');
-          }}
-          onClick={() => setOpen(true)}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
+          value={combobox.expanded ? typed : selectedLabel}
+          disabled={disabled}
+          {...combobox.inputProps}
         />
         {value !== null && (
-          <ClearButton
+          <button
             type="button"
+            className="nn-browse__clear"
             aria-label={`Clear ${label}`}
+            disabled={disabled}
             // Keep focus where it is: clearing must not open the list.
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
-              pick(null);
+              onChange(null);
+              combobox.close();
               // The button goes with the value: focus returns to the input, not to the page.
-              quietFocus.current = true;
-              input.current?.focus();
-              quietFocus.current = false;
+              combobox.focusQuietly(input.current);
             }}
           >
             ×
-          </ClearButton>
+          </button>
         )}
-      </Box>
-      {open && (
-        <PopupList id={listId} role="listbox" aria-label={label}>
+      </div>
+      {combobox.expanded && (
+        <ul className="nn-browse__popup" aria-label={label} {...combobox.listboxProps}>
           {matches.length === 0 ? (
-            <Box as="li" role="presentation" px="3" py="2" fontSize="sm" color="gray.600">
+            <li role="presentation" className="nn-browse__no-match">
               No matches found
-            </Box>
+            </li>
           ) : (
             matches.map((option, i) => (
-              <PopupOption
+              <li
                 key={String(option)}
-                id={`${id}-opt-${i}`}
-                role="option"
+                className="nn-browse__option"
                 aria-selected={option === value}
-                data-active={i === active ? '' : undefined}
-                // mousedown would blur the input (closing the list) before the click lands.
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => pick(option)}
+                {...combobox.optionProps(i)}
               >
                 {String(option)}
-              </PopupOption>
+              </li>
             ))
           )}
-        </PopupList>
+        </ul>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { COMMENT_LIMITS } from '@notenest/shared';
+import { Alert } from '../../../shared/ui/alert';
 import { formatDateTime } from '../../../shared/utils/dates';
 import { formatCount } from '../../../shared/utils/numbers';
 import { isValidCommentText } from '../api/comments-api';
@@ -101,15 +102,11 @@ export function NoteComments({
         </button>
       </form>
 
-      <p role="alert" className="nn-alert nn-comments__error">
-        {live.error}
-      </p>
+      <Alert className="nn-comments__error">{live.error}</Alert>
 
       {status === 'loading' && <p className="nn-muted">Loading comments...</p>}
       {status === 'failed' && (
-        <p role="alert" className="nn-alert">
-          The comments could not be loaded. Please try again later.
-        </p>
+        <Alert>The comments could not be loaded. Please try again later.</Alert>
       )}
       {status === 'loaded' && comments.length === 0 && (
         <p className="nn-muted">{NO_COMMENTS_TEXT}</p>

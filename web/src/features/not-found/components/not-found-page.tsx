@@ -1,16 +1,21 @@
-import { Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
-import { PlaceholderPage, RouterLink } from '../../../shared/ui';
+import './not-found-page.css';
 
+/**
+ * Every unknown address (prerendered as not-found.html). Plain markup and CSS
+ * (not-found-page.css), no Chakra: a page a visitor can land on first (web/README.md, "One UI rule").
+ */
 export default function NotFoundPage() {
   return (
-    <PlaceholderPage title="Page not found">
-      <Text color="fg.muted">
+    <div className="nn-container nn-not-found">
+      <h1 className="nn-heading nn-not-found__title">Page not found</h1>
+      <p className="nn-muted">
         The page you are looking for does not exist.{' '}
-        <RouterLink to={paths.home} color="teal.700">
+        <Link to={paths.home} className="nn-link nn-not-found__link">
           Go to the home page
-        </RouterLink>
-      </Text>
-    </PlaceholderPage>
+        </Link>
+      </p>
+    </div>
   );
 }

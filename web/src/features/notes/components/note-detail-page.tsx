@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
+import { Alert } from '../../../shared/ui/alert';
 import { LoadFailure } from '../../../shared/ui/load-failure';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { HeartIcon } from '../../../shared/ui/icons';
@@ -132,20 +133,14 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
         </button>
       </div>
       {actions.likeMessage && (
-        <p role="alert" className="nn-alert nn-note-header__message">
-          {actions.likeMessage}
-        </p>
+        <Alert className="nn-note-header__message">{actions.likeMessage}</Alert>
       )}
       {actions.deleteMessage && (
-        <p role="alert" className="nn-alert nn-note-header__message">
-          {actions.deleteMessage}
-        </p>
+        <Alert className="nn-note-header__message">{actions.deleteMessage}</Alert>
       )}
       {actions.archiveMessage &&
         (actions.archiveMessage.kind === 'error' ? (
-          <p role="alert" className="nn-alert nn-note-header__message">
-            {actions.archiveMessage.text}
-          </p>
+          <Alert className="nn-note-header__message">{actions.archiveMessage.text}</Alert>
         ) : (
           <p role="status" className="nn-note-header__message nn-note-header__message--ok">
             {actions.archiveMessage.text}

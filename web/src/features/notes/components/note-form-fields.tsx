@@ -5,6 +5,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ComponentProps, ReactNode } from 'react';
 import { BATCHES, NOTE_LIMITS, SEMESTERS } from '@notenest/shared';
+import { FieldError } from '../../../shared/ui/field-error';
 import { FieldLabel, NativeSelect, TextInput } from '../../../shared/ui/form-controls';
 import type { NoteEditor } from '../hooks/use-note-editor';
 
@@ -57,11 +58,7 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
           {hint}
         </Text>
       )}
-      {error && (
-        <Text id={`${id}-error`} fontSize="sm" color="red.700" mt="1">
-          {error}
-        </Text>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { NOTE_FILE_ACCEPT, NOTE_LIMITS } from '@notenest/shared';
 import { TextArea } from '../../../shared/ui/form-controls';
 import { ErrorBanner } from '../../../shared/ui';
+import { FieldError } from '../../../shared/ui/field-error';
 import { CONFIRM_TEXT, formatBytes, type EditableNote } from '../api/note-form-model';
 import type { NoteEditor } from '../hooks/use-note-editor';
 import { CourseInput } from './note-form-course-input';
@@ -216,15 +217,11 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
                   {CONFIRM_TEXT}
                 </Text>
               </Flex>
-              {errors['confirmed'] && (
-                <Text id="note-confirm-error" fontSize="sm" color="red.700" mt="1">
-                  {errors['confirmed']}
-                </Text>
-              )}
+              <FieldError id="note-confirm-error" message={errors['confirmed']} />
             </Box>
           )}
 
-          {editor.banner && <ErrorBanner px="4">Error: {editor.banner}</ErrorBanner>}
+          {editor.banner && <ErrorBanner>Error: {editor.banner}</ErrorBanner>}
           {editor.notice && (
             <Text role="status" color="gray.800" bg="gray.100" rounded="md" px="4" py="3">
               {editor.notice}

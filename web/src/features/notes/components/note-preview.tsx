@@ -1,5 +1,6 @@
 import { NOTE_MESSAGES } from '@notenest/shared';
 import { lazy, Suspense } from 'react';
+import { Alert } from '../../../shared/ui/alert';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useNearViewport } from '../../../shared/utils/use-near-viewport';
 import { previewKindOf, type NoteDetail } from '../api/note-detail-model';
@@ -31,9 +32,9 @@ export function NotePreview({ note }: { note: NoteDetail }) {
         className={kind && url && !note.fileRefused ? 'nn-note-preview__box--sized' : undefined}
       >
         {note.fileRefused ? (
-          <p role="alert" className="nn-alert" data-testid="file-refused">
+          <Alert data-testid="file-refused">
             {NOTE_MESSAGES.fileContent}. The file is not shown or served.
-          </p>
+          </Alert>
         ) : kind && url ? (
           near ? (
             <Suspense
