@@ -9,7 +9,6 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
-import { userView, type UserView } from './views.js';
 
 export const USER_MESSAGES = {
   emailInUse: 'An account with this email already exists',
@@ -31,10 +30,4 @@ export function authError(err: unknown): never {
 
 export async function getProfile(uid: string): Promise<DocumentData | null> {
   return (await db().doc(`users/${uid}`).get()).data() ?? null;
-}
-
-export async function profileView(uid: string): Promise<UserView> {
-  const d = await getProfile(uid);
-  if (!d) throw new HttpError(404, USER_MESSAGES.notFound);
-  return userView(uid, d);
 }
