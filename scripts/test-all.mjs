@@ -13,6 +13,8 @@
  * tail must still say what failed.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -62,10 +64,36 @@ const LANES = {
   ],
 };
 
+// Every test stack keeps its processes' output here (test/support/stack.ts): on a failure, the
+// errors the functions and emulators logged are printed with the failed tests.
+const stackLogs = mkdtempSync(path.join(os.tmpdir(), 'notenest-test-logs-'));
+const env = { ...process.env, NOTENEST_TEST_LOGS: stackLogs };
+// What firebase-tools prints for a function's unhandled error, a timeout or a dead worker, and
+// the facade's own "api: unhandled error"; each with the lines after it (the stack trace).
+const STACK_ERROR =
+  /unhandled error|Unhandled|\bERROR\b|timed out|Request to function failed|exited unexpectedly/;
+// A CI log keeps about its last 30 lines: these come before "What failed" and the results.
+const STACK_ERROR_CONTEXT = 4;
+const MAX_STACK_ERROR_LINES = 14;
+
+/** The error lines (with their context) the run's stacks logged, newest last, at most a screen. */
+function stackErrors() {
+  const lines = [];
+  for (const file of readdirSync(stackLogs)) {
+    const log = readFileSync(path.join(stackLogs, file), 'utf8').replace(ANSI, '').split('\n');
+    let left = 0;
+    for (const line of log) {
+      if (STACK_ERROR.test(line)) left = STACK_ERROR_CONTEXT + 1;
+      if (left-- > 0) lines.push(`${file.replace(/\.log$/, '')} ${line.slice(0, 300)}`);
+    }
+  }
+  return lines.slice(-MAX_STACK_ERROR_LINES);
+}
+
 function run(lane, [cmd, args]) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr])
       readline.createInterface({ input: stream }).on('line', (line) => {
         process.stdout.write(`[${lane}] ${line}\n`);
@@ -93,12 +121,19 @@ const t0 = Date.now();
 const results = (await Promise.all(Object.entries(LANES).map(([n, s]) => lane(n, s)))).flat();
 process.stdout.write('\n');
 if (failures.length) {
+  const errors = stackErrors();
+  if (errors.length) {
+    process.stdout.write('What the test stacks logged as errors (the last, by stack address):\n');
+    for (const line of errors) process.stdout.write(`  ${line}\n`);
+    process.stdout.write('\n');
+  }
   process.stdout.write('What failed:\n');
   for (const line of failures.slice(0, MAX_FAILURE_LINES)) process.stdout.write(`  ${line}\n`);
   if (failures.length > MAX_FAILURE_LINES)
     process.stdout.write(`  ... and ${failures.length - MAX_FAILURE_LINES} more lines above\n`);
   process.stdout.write('\n');
 }
+rmSync(stackLogs, { recursive: true, force: true });
 for (const r of results)
   process.stdout.write(
     `${r.ok ? 'passed' : `FAILED (${r.code})`}  ${r.what}  ${r.s.toFixed(0)} s  [${r.lane}]\n`,

@@ -30,6 +30,7 @@
  * (test/**) that needs a stack of its own calls startTestStack() in beforeAll and stop() in
  * afterAll. NOTENEST_STACK_LOG=1 prints the stack's processes' output.
  */
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,16 @@ export async function freeLoopbackHost(): Promise<string> {
 }
 
 /**
+ * Where the stack's processes' output is kept when `npm test` asks for it (NOTENEST_TEST_LOGS, a
+ * directory: scripts/test-all.mjs): a test that fails on an API's 500 then has the function's
+ * error to show beside it, in a CI log that keeps only the end of the run.
+ */
+function keptLog(host: string) {
+  const dir = process.env['NOTENEST_TEST_LOGS'];
+  return dir ? createWriteStream(path.join(dir, `${host}.log`), { flags: 'a' }) : undefined;
+}
+
+/**
  * Starts a seeded stack on a free random loopback address with a fresh temporary data directory.
  * Resolves when the web app, the API and the emulators answer and the demo data is in.
  */
@@ -95,6 +106,7 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
     const host = await freeLoopbackHost();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'nn-stack-'));
     const logs: string[] = [];
+    const kept = keptLog(host);
     try {
       const stack = await startStack({
         host,
@@ -102,11 +114,13 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
         seed: options.seed ?? true,
         log: (line) => {
           logs.push(line);
+          kept?.write(`[stack] ${line}\n`);
           if (verbose) process.stderr.write(`[stack ${host}] ${line}\n`);
         },
-        output: verbose
-          ? (tag, line) => process.stderr.write(`[${tag} ${host}] ${line}\n`)
-          : undefined,
+        output: (tag, line) => {
+          kept?.write(`[${tag}] ${line}\n`);
+          if (verbose) process.stderr.write(`[${tag} ${host}] ${line}\n`);
+        },
       });
       return {
         url: stack.url,
@@ -117,10 +131,12 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
         exited: stack.exited,
         async stop() {
           await stack.stop({ timeoutMs: 60_000 });
+          kept?.end();
           await rm(dataDir, { recursive: true, force: true });
         },
       };
     } catch (err) {
+      kept?.end();
       await rm(dataDir, { recursive: true, force: true });
       lastError = err;
       // Someone took a port on this address meanwhile: try another one.

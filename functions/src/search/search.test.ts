@@ -432,6 +432,41 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       },
     );
 
+    // A connection in a transaction has no pool listener: its 'error' (the server ended it between
+    // two statements) would crash the process with every request it serves.
+    it.runIf(backend.backendPerConnection)(
+      'fails a transaction whose connection the server ended, and goes on',
+      async () => {
+        const pool = new pg.Pool({
+          connectionString: running.url,
+          max: 1,
+          application_name: 'tx-probe',
+        });
+        const db = pgPoolClient(pool);
+        let conn: pg.PoolClient | undefined;
+        pool.once('acquire', (client) => (conn = client));
+        try {
+          const ended = db.transaction(async (tx) => {
+            await tx.query('SELECT 1');
+            const gone = new Promise((r) => conn!.once('end', r));
+            const { rows } = await c.query<{ ended: boolean }>(
+              `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+                WHERE application_name = 'tx-probe'`,
+            );
+            expect(rows).toEqual([{ ended: true }]);
+            // The client has seen the end (and emitted its 'error') while no statement ran.
+            await gone;
+            await tx.query('SELECT 2');
+          });
+          await expect(ended).rejects.toThrow(/terminat|Connection|not queryable/i);
+          expect(pool.totalCount).toBe(0);
+          expect((await db.query<{ x: number }>('SELECT 3 AS x')).rows).toEqual([{ x: 3 }]);
+        } finally {
+          await db.close();
+        }
+      },
+    );
+
     it('applies migrations once, even from two processes starting at once', async () => {
       const fresh = await running.fresh();
       try {

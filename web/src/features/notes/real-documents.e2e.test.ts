@@ -66,6 +66,13 @@ async function upload(token: string, title: string, name: string, type: string, 
   });
 }
 
+/** The created note's id; else fails with the answer (a 500's body says who failed: ours or the emulator's). */
+async function createdId(file: string, res: Response): Promise<string> {
+  const text = await res.text();
+  expect(res.status, `${file}: ${text.slice(0, 300)}`).toBe(201);
+  return (JSON.parse(text) as { note: { id: string } }).note.id;
+}
+
 async function searchApi(word: string): Promise<string[]> {
   const q = new URLSearchParams({ search: word, college: COLLEGE, limit: '100' });
   const res = await fetch(`${stack.url}/api/notes?${q}`);
@@ -98,8 +105,7 @@ beforeAll(async () => {
     'text/plain',
     Buffer.from('Racks, power and cooling.\n'),
   );
-  expect(titled.status).toBe(201);
-  titledId = ((await titled.json()) as { note: { id: string } }).note.id;
+  titledId = await createdId('overview.txt', titled);
   await approve(titledId);
   for (const [i, f] of manifest.entries()) {
     // Titles without the fixtures' words: only the file can make a word find its note.
@@ -110,10 +116,9 @@ beforeAll(async () => {
       f.type,
       readFileSync(new URL(f.file, FIXTURES)),
     );
-    const body = (await res.json()) as { note?: { id: string }; message?: string };
-    expect(res.status, `${f.file}: ${body.message}`).toBe(201);
-    noteOf.set(f.file, body.note!.id);
-    await approve(body.note!.id);
+    const id = await createdId(f.file, res);
+    noteOf.set(f.file, id);
+    await approve(id);
   }
 }, 300_000);
 
