@@ -74,6 +74,7 @@ export {
   search,
   suggestions,
   SearchInputError,
+  RANK_ALL_MAX,
   SEARCH_SORTS,
   type SearchSort,
   type SearchFilters,

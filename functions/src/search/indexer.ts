@@ -84,16 +84,17 @@ export async function upsertNote(client: SqlClient, note: IndexedNote): Promise<
     await tx.query(
       `INSERT INTO search_notes AS n (id, title, subject, course, college, description,
           uploader_name, uploader_id, semester, approved, created_at, like_count, download_count,
-          meta_tsv)
+          meta_tsv, meta_pairs)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-          notenest_meta_tsv($14, $15, $16, $17, $18, $19))
+          notenest_meta_tsv($14, $15, $16, $17, $18, $19),
+          notenest_meta_pairs($14, $15, $16, $17, $18, $19))
        ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, subject = EXCLUDED.subject,
           course = EXCLUDED.course, college = EXCLUDED.college,
           description = EXCLUDED.description, uploader_name = EXCLUDED.uploader_name,
           uploader_id = EXCLUDED.uploader_id, semester = EXCLUDED.semester,
           approved = EXCLUDED.approved, created_at = EXCLUDED.created_at,
           like_count = EXCLUDED.like_count, download_count = EXCLUDED.download_count,
-          meta_tsv = EXCLUDED.meta_tsv, updated_at = now()`,
+          meta_tsv = EXCLUDED.meta_tsv, meta_pairs = EXCLUDED.meta_pairs, updated_at = now()`,
       [
         note.id,
         ...f,
@@ -238,6 +239,7 @@ export async function upsertNoteText(
     }
     await tx.query(
       `UPDATE search_notes SET tsv = meta_tsv || notenest_text_tsv(id), text_chars = $2,
+              text_pairs = notenest_text_pairs(id),
               partial_positions = (SELECT coalesce(sum(words), 0) > 8000
                                      FROM search_pages WHERE note_id = $1)
         WHERE id = $1`,

@@ -4,6 +4,7 @@ import {
   foldWord,
   oneEditAway,
   parseQuery,
+  phrasePairsQuery,
   searchableText,
   snippetHtml,
   vocabularyWords,
@@ -81,5 +82,36 @@ describe('oneEditAway', () => {
     expect(near.every((w) => editDistance('heat', w, 1) === 1)).toBe(true);
     expect(oneEditAway('café')).toContain('cafe');
     expect(oneEditAway('cafe')).toContain('cafa');
+  });
+});
+
+describe('phrasePairsQuery', () => {
+  it('gives the adjacent pairs of a chain of words, each once', () => {
+    // Two words: the pair is the phrase.
+    expect(phrasePairsQuery("'oper' <-> 'system'")).toEqual({
+      pairs: ['oper system'],
+      exact: true,
+    });
+    expect(phrasePairsQuery("'well-known' <-> 'well' <-> 'known' <-> 'fact'")).toEqual({
+      pairs: ['well-known well', 'well known', 'known fact'],
+      exact: false,
+    });
+    // A quote the tsquery doubled is the lexeme's own; a repeated pair is asked for once.
+    expect(phrasePairsQuery("'o''brien' <-> 'o''brien' <-> 'o''brien'")).toEqual({
+      pairs: ["o'brien o'brien"],
+      exact: false,
+    });
+  });
+
+  it('skips gaps wider than one word, and anything but a chain', () => {
+    expect(phrasePairsQuery("'cat' <2> 'mat' <-> 'rug'")).toEqual({
+      pairs: ['mat rug'],
+      exact: false,
+    });
+    expect(phrasePairsQuery("'cat' <2> 'mat'")).toBeNull();
+    expect(phrasePairsQuery("'cat'")).toBeNull();
+    expect(phrasePairsQuery("'cat' & 'mat'")).toBeNull();
+    expect(phrasePairsQuery("( 'cat' | 'dog' ) <-> 'food'")).toBeNull();
+    expect(phrasePairsQuery('')).toBeNull();
   });
 });

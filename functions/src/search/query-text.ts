@@ -183,3 +183,36 @@ export function searchableText(text: string): string {
     .replace(/(?<=\p{L})\.(?=\p{L})/gu, ' ')
     .replace(/<(?=[\p{L}/!?])/gu, '<\u200B');
 }
+
+const PHRASE_CHAIN = /^'(?:[^']|'')+'(?: <(?:-|\d+)> '(?:[^']|'')+')+$/;
+
+/** The adjacent pairs a phrase needs, and whether having them all is the phrase itself. */
+export interface PhrasePairs {
+  /** The pairs, "lexeme lexeme" as notenest_pairs writes them (`oper system`), distinct. */
+  pairs: string[];
+  /**
+   * True for two words: a note whose text has the pair has the phrase (on one page). Longer
+   * phrases need their positions checked too ('a b' and 'b c' may be in different places).
+   */
+  exact: boolean;
+}
+
+/**
+ * The pairs of adjacent words a phrase query needs (`'oper' <-> 'system'` gives `oper system`),
+ * to look up in search_notes.text_pairs (migrations/002_phrase_pairs.sql, by their hashes); null
+ * when it is not a plain chain of words or has no two adjacent ones. Every note that has the
+ * phrase in its text has all its pairs: a necessary condition, checked by the index, before the
+ * exact one.
+ */
+export function phrasePairsQuery(phrase: string): PhrasePairs | null {
+  if (!PHRASE_CHAIN.test(phrase)) return null;
+  // tsquery text doubles a quote inside a lexeme; the pairs hold the lexemes themselves.
+  const lexemes = [...phrase.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replaceAll("''", "'"));
+  const gaps = [...phrase.matchAll(/ <(-|\d+)> /g)].map((m) => m[1]!);
+  const pairs = new Set<string>();
+  gaps.forEach((gap, i) => {
+    if (gap === '-' || gap === '1') pairs.add(`${lexemes[i]} ${lexemes[i + 1]}`);
+  });
+  if (pairs.size === 0) return null;
+  return { pairs: [...pairs], exact: lexemes.length === 2 };
+}

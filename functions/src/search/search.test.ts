@@ -4,9 +4,14 @@
  * project's own product spec (docs/product-spec.md), cut into pages.
  */
 import { readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MIGRATIONS_DIR,
+  RANK_ALL_MAX,
   SearchUnavailableError,
   migrate,
   openSearchDb,
@@ -471,11 +476,107 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       const fresh = await running.fresh();
       try {
         const applied = await Promise.all(fresh.clients.map((client) => migrate(client)));
-        expect(applied.flat()).toEqual([1]);
+        expect(applied.flat().sort()).toEqual([1, 2]);
         expect(await migrate(fresh.clients[0])).toEqual([]);
       } finally {
         await fresh.stop();
       }
+    }, 120_000);
+
+    it('answers a phrase in more notes than it ranks exactly, in every sort', async () => {
+      const fresh = await running.fresh();
+      try {
+        const [db] = fresh.clients;
+        await migrate(db);
+        const n = RANK_ALL_MAX + 10;
+        // Many notes at once, as upsertNote writes them (its statements one by one take long).
+        await db.query(
+          `INSERT INTO search_notes (id, title, approved, created_at, like_count, meta_tsv, tsv,
+                                     meta_pairs)
+           SELECT 'tide-' || i, t, true, now() - i * interval '1 minute', i,
+                  notenest_meta_tsv(t, NULL, NULL, NULL, NULL, NULL),
+                  notenest_meta_tsv(t, NULL, NULL, NULL, NULL, NULL),
+                  notenest_meta_pairs(t, NULL, NULL, NULL, NULL, NULL)
+             FROM generate_series(1, $1::int) AS i, LATERAL (SELECT 'Tidal basin survey ' || i) AS x(t)`,
+          [n],
+        );
+        for (const q of ['"tidal basin"', '"tidal basin survey"']) {
+          for (const sort of ['relevance', 'newest', 'mostLiked'] as const) {
+            const r = await search(db, { q, sort, limit: 5 });
+            expect([r.total, r.hits.length], `${q} ${sort}`).toEqual([n, 5]);
+          }
+        }
+        expect(
+          (await search(db, { q: '"tidal basin"', sort: 'newest', limit: 2 })).hits.map(
+            (h) => h.id,
+          ),
+        ).toEqual(['tide-1', 'tide-2']);
+        expect((await search(db, { q: '"basin tidal"' })).total).toBe(0);
+        expect((await search(db, { q: '"survey basin"' })).total).toBe(0);
+      } finally {
+        await fresh.stop();
+      }
+    }, 120_000);
+
+    it('gives the notes indexed before migration 002 their phrase pairs', async () => {
+      const fresh = await running.fresh();
+      const before = await mkdtemp(path.join(os.tmpdir(), 'notenest-migrations-'));
+      try {
+        const [db] = fresh.clients;
+        await copyFile(
+          path.join(MIGRATIONS_DIR, '001_search_schema.sql'),
+          path.join(before, '001_search_schema.sql'),
+        );
+        expect(await migrate(db, before)).toEqual([1]);
+        // The note and its text as the indexer wrote them then (today's needs migration 002).
+        await db.query(
+          `INSERT INTO search_notes (id, title, approved, meta_tsv)
+           VALUES ('old', $1, true, notenest_meta_tsv($1, NULL, NULL, NULL, NULL, NULL))`,
+          ['Indexed before the pairs'],
+        );
+        await db.query(
+          `INSERT INTO search_pages (note_id, seq, page, body, words, tsv)
+           VALUES ('old', 0, 1, $1, 5, setweight(to_tsvector('notenest_english', $1), 'D'))`,
+          ['the quick brown fox jumps'],
+        );
+        await db.query(
+          "UPDATE search_notes SET tsv = meta_tsv || notenest_text_tsv(id) WHERE id = 'old'",
+        );
+        expect(await migrate(db)).toEqual([2]);
+        const q = { q: '"brown fox"', includePending: true };
+        expect(ids(await search(db, q))).toEqual(['old']);
+        expect(ids(await search(db, { ...q, q: '"fox brown"' }))).toEqual([]);
+        // And the pairs of its fields.
+        expect(ids(await search(db, { ...q, q: '"before the pairs"' }))).toEqual(['old']);
+        expect(ids(await search(db, { ...q, q: '"pairs the"' }))).toEqual([]);
+      } finally {
+        await fresh.stop();
+        await rm(before, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    // Issue 28: as text, a long document's pairs passed tsvector's 1 MB and its indexing failed
+    // (and was retried) for ever. Here 150,000 distinct pairs ("12345 12346"), about 1.4 MB.
+    it('indexes a long text of 150,000 distinct pairs and finds its phrases', async () => {
+      const id = 'long-pairs';
+      await upsertNote(c, { ...BASE, id, title: 'Long listing', subject: 'Testing' });
+      const numbers = Array.from({ length: 150_000 }, (_, i) => String(100_000 + i));
+      const pages = Array.from({ length: 50 }, (_, p) =>
+        numbers.slice(p * 3_000, (p + 1) * 3_000).join(' '),
+      );
+      expect(await upsertNoteText(c, id, 1, pages)).toBe(true);
+      const { rows } = await c.query<{ n: number }>(
+        'SELECT cardinality(text_pairs) AS n FROM search_notes WHERE id = $1',
+        [id],
+      );
+      expect(rows[0]!.n).toBeGreaterThan(149_000);
+      // Two words: the pair alone, found anywhere in the text.
+      expect(ids(await find('"212345 212346"'))).toEqual([id]);
+      expect(ids(await find('"212346 212345"'))).toEqual([]);
+      // Three: the pairs, then the positions (its words among the note's first 60,000 distinct
+      // ones, which are all its vector keeps: notenest_text_tsv).
+      expect(ids(await find('"112345 112346 112347"'))).toEqual([id]);
+      expect(ids(await find('"112345 112346 112348"'))).toEqual([]);
     }, 120_000);
   });
 });

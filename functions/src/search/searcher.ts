@@ -16,9 +16,11 @@ import {
   foldWord,
   oneEditAway,
   parseQuery,
+  phrasePairsQuery,
   searchableText,
   snippetHtml,
   type ParsedQuery,
+  type PhrasePairs,
   type Term,
 } from './query-text.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
@@ -182,8 +184,11 @@ function orWords(params: Params, words: string[]): string {
 
 /** SQL expressions (over the words as parameters) of the query's tsqueries. */
 interface BuiltQuery {
-  /** Every term must match the note's vector; phrases as their words (see whereClause). */
-  bag: string;
+  /**
+   * Every term must match the note's vector; phrases as their words (see whereClause), except a
+   * two-word phrase, which its pair decides; null when nothing is left.
+   */
+  bag: string | null;
   /** The same with phrases as phrases: what ranks and highlights. */
   rank: string;
   /** Any term: picks the page to show. */
@@ -192,7 +197,12 @@ interface BuiltQuery {
   phrases: string[];
 }
 
-function buildQuery(params: Params, parsed: ParsedQuery, info: Map<Term, WordInfo>): BuiltQuery {
+function buildQuery(
+  params: Params,
+  parsed: ParsedQuery,
+  info: Map<Term, WordInfo>,
+  pairs: (PhrasePairs | null)[],
+): BuiltQuery {
   const bag: string[] = [];
   const rank: string[] = [];
   const phrases: string[] = [];
@@ -200,7 +210,9 @@ function buildQuery(params: Params, parsed: ParsedQuery, info: Map<Term, WordInf
     if (t.kind === 'phrase') {
       const text = params.p(searchableText(t.raw));
       const phrase = `phraseto_tsquery('notenest_english', ${text})`;
-      bag.push(`plainto_tsquery('notenest_english', ${text})`);
+      // Its words in the bag would make every note that has them read its vector (thousands
+      // for common words) only to be filtered by the pair, which the index answers alone.
+      if (!pairs[phrases.length]?.exact) bag.push(`plainto_tsquery('notenest_english', ${text})`);
       rank.push(phrase);
       phrases.push(phrase);
       return;
@@ -223,15 +235,22 @@ function buildQuery(params: Params, parsed: ParsedQuery, info: Map<Term, WordInf
     bag.push(term);
     rank.push(term);
   });
-  return { bag: bag.join(' && '), rank: rank.join(' && '), any: rank.join(' || '), phrases };
+  return {
+    bag: bag.length > 0 ? bag.join(' && ') : null,
+    rank: rank.join(' && '),
+    any: rank.join(' || '),
+    phrases,
+  };
 }
 
 /** The tsqueries as text, once evaluated: passed back as `$n::tsquery` literals after that. */
 interface Queries {
-  bag: string;
+  bag: string | null;
   rank: string;
   any: string;
   phrases: string[];
+  /** Per phrase: the adjacent pairs it needs (phrasePairsQuery), or null. */
+  pairs: (PhrasePairs | null)[];
 }
 
 /** A request the search cannot answer as asked (the facade answers 400 with the message). */
@@ -254,7 +273,12 @@ function offsetOf(cursor: string): number {
 function whereClause(
   params: Params,
   req: SearchRequest,
-  q: { tsv: string; phrases: string[] } | null,
+  q: {
+    tsv: string | null;
+    /** Each phrase's tsquery SQL, asked for only where used (an unused parameter is an error). */
+    phrases: (() => string)[];
+    pairs: ({ sql: string; exact: boolean } | null)[];
+  } | null,
 ): string {
   const parts = ['n.title IS NOT NULL'];
   if (!req.includePending) parts.push('n.approved');
@@ -269,15 +293,27 @@ function whereClause(
     parts.push(`n.approved = ${params.p(f.approved, '::boolean')}`);
   }
   if (q) {
-    parts.push(`n.tsv @@ ${q.tsv}`);
-    for (const ph of q.phrases) {
+    if (q.tsv !== null) parts.push(`n.tsv @@ ${q.tsv}`);
+    q.phrases.forEach((phraseSql, i) => {
+      // First the indexes: all the phrase's word pairs in the note's fields or in its file's text
+      // (migrations/002_phrase_pairs.sql), exact lookups that read no vector; that leaves few
+      // notes whose positions are read below.
+      const pairs = q.pairs[i];
+      if (pairs) {
+        const hashes = `notenest_pair_hashes(${pairs.sql})`;
+        parts.push(`(n.meta_pairs @> ${hashes} OR n.text_pairs @> ${hashes})`);
+      }
+      // Two words: having the pair is having the phrase (on one page; one that runs from a
+      // page to the next is not found).
+      if (pairs?.exact) return;
+      const ph = phraseSql();
       // The note's whole vector has exact positions unless part of its text was stripped of
       // them (search_notes.partial_positions, see notenest_text_tsv): then its pages are read.
       parts.push(
         `(n.meta_tsv @@ ${ph} OR CASE WHEN n.partial_positions
            THEN notenest_pages_match(n.id, ${ph}) ELSE n.tsv @@ ${ph} END)`,
       );
-    }
+    });
   }
   return parts.join(' AND ');
 }
@@ -302,11 +338,13 @@ async function countMatches(
     );
     return { total: Number(rows[0]?.c ?? 0), q: null, ids: null };
   }
-  const built = buildQuery(params, parsed, await lookUpWords(tx, parsed));
-  const exprs = [built.bag, built.rank, built.any, ...built.phrases];
+  const pairs = (await phraseQueries(tx, parsed)).map(phrasePairsQuery);
+  const built = buildQuery(params, parsed, await lookUpWords(tx, parsed), pairs);
+  const exprs = [built.bag ?? 'NULL::tsquery', built.rank, built.any, ...built.phrases];
   const where = whereClause(params, req, {
-    tsv: 'q.q0',
-    phrases: built.phrases.map((_, i) => `q.q${i + 3}`),
+    tsv: built.bag === null ? null : 'q.q0',
+    phrases: built.phrases.map((_, i) => () => `q.q${i + 3}`),
+    pairs: pairs.map((p) => p && { sql: params.p(p.pairs, '::text[]'), exact: p.exact }),
   });
   const { rows } = await tx.query<Record<string, string>>(
     `WITH q AS (SELECT ${exprs.map((e, i) => `${e} AS q${i}`).join(', ')})
@@ -322,12 +360,25 @@ async function countMatches(
     total: Number(r['total']),
     ids: r.ids,
     q: {
-      bag: r['q0']!,
+      bag: r['q0'] ?? null,
       rank: r['q1']!,
       any: r['q2']!,
       phrases: built.phrases.map((_, i) => r[`q${i + 3}`]!),
+      pairs,
     },
   };
+}
+
+/** The phrases' tsqueries as text, in the order buildQuery lists them (none: no statement). */
+async function phraseQueries(tx: SqlQueryable, parsed: ParsedQuery): Promise<string[]> {
+  const texts = parsed.terms.flatMap((t) => (t.kind === 'phrase' ? [searchableText(t.raw)] : []));
+  if (texts.length === 0) return [];
+  const { rows } = await tx.query<{ q: string }>(
+    `SELECT phraseto_tsquery('notenest_english', x.t)::text AS q
+       FROM unnest($1::text[]) WITH ORDINALITY AS x(t, i) ORDER BY x.i`,
+    [texts],
+  );
+  return rows.map((r) => r.q);
 }
 
 const ORDER: Record<Exclude<SearchSort, 'relevance'>, string> = {
@@ -363,8 +414,9 @@ function pageSql(
         params,
         req,
         q && {
-          tsv: params.p(q.bag, '::tsquery'),
-          phrases: q.phrases.map((ph) => params.p(ph, '::tsquery')),
+          tsv: q.bag === null ? null : params.p(q.bag, '::tsquery'),
+          phrases: q.phrases.map((ph) => () => params.p(ph, '::tsquery')),
+          pairs: q.pairs.map((p) => p && { sql: params.p(p.pairs, '::text[]'), exact: p.exact }),
         },
       );
   const page = `LIMIT ${params.p(limit, '::int')} OFFSET ${params.p(offset, '::int')}`;
@@ -586,7 +638,7 @@ export async function suggestions(client: SqlClient, typed: string, max = 5): Pr
   if (parsed.terms.length === 0) return [];
   return readOnly(client, async (tx) => {
     const params = new Params();
-    const built = buildQuery(params, parsed, await lookUpWords(tx, parsed));
+    const built = buildQuery(params, parsed, await lookUpWords(tx, parsed), []);
     const tsq = built.rank;
     const { rows } = await tx.query<
       Record<'title' | 'subject' | 'course' | 'college', string | null>
