@@ -260,6 +260,17 @@ describe('Browse on the seeded stack', () => {
       await searchBox(page).fill(typo);
       await expectFound(page, found);
     }
+    // Two edits away ("exaaminerz"): nothing is found, and "Did you mean" offers the word that
+    // finds the notes; following it searches for that word.
+    expect(wordsStartingWith('exaam')).toEqual([]);
+    await searchBox(page).fill('exaaminerz ');
+    const didYouMean = page.getByTestId('did-you-mean');
+    await eventually(() => didYouMean.textContent()).toBe('Did you mean examiners?');
+    expect(await shownIds(page)).toEqual([]);
+    await didYouMean.getByRole('link', { name: 'examiners' }).click();
+    await eventually(() => searchBox(page).inputValue()).toBe('examiners');
+    await expectFound(page, found);
+    expect(await didYouMean.count()).toBe(0);
 
     // "exam revision": the title suffix " - Exam Revision". Unquoted, the two words anywhere
     // (every form of each is listed: "revise" and "revision" are one English stem); quoted,
