@@ -58,10 +58,12 @@ function chakraBasedUiModules() {
  * replaces the other's patterns on the same file.
  */
 const VISITOR_SIDE = [
-  'web/src/features/{home,about,auth,not-found,comments,browse}/**/*.{ts,tsx}',
+  'web/src/features/{home,about,auth,not-found,comments,browse,reports}/**/*.{ts,tsx}',
   'web/src/features/notes/components/{note-detail-page,note-preview,note-side-panels,preview-failed,pdf-preview,pdf-placeholder,docx-preview,text-preview}.tsx',
   'web/src/app/layout/**/*.{ts,tsx}',
   'web/src/app/route-error.tsx',
+  // The header's bell, part of the shell on every page.
+  'web/src/features/notifications/components/notification-bell.tsx',
 ];
 const NO_CHAKRA = {
   'no-restricted-imports': [

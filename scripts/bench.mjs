@@ -37,6 +37,8 @@
  *                      note, and the old Firestore search's figures (only with --only=search).
  *   Likes              (issue 29) 50 readers like one note at once through the facade, then all
  *                      unlike: p50/p95 next to the 1 s target, answers, and the count's exactness.
+ *   Duplicates         (issue 30) the exact (a get by SHA-256) and near (LSH bands) duplicate
+ *                      lookups timed with 100 and with 10,000 notes' index documents: same reads.
  *
  *   --only=lighthouse-browse     only Lighthouse on /browse, LIGHTHOUSE_RUNS times (default 3),
  *                                printing each run and the median (for iterating on /browse)
@@ -44,6 +46,8 @@
  *   --only=scale                 only the scale figures
  *   --only=documents             only the document figures (no stack)
  *   --only=likes                 only the likes figures
+ *   --only=duplicates            only the duplicate lookups (scripts/lib/duplicates-bench.mjs):
+ *                                exact and near, with 100 and 10,000 notes' index documents
  *   --only=search                only the search figures (scripts/lib/search-bench.mjs;
  *                                SEARCH_BENCH_NOTES, default 10,000)
  *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
@@ -66,6 +70,7 @@ import { PROJECT, ROOT, startStack, takenPorts, withTriggersPaused } from './lib
 import { growStack, measureCalls, measureColdStart, measureScreens } from './lib/scale-bench.mjs';
 import { documentsFigures } from './lib/documents-bench.mjs';
 import { likeBurstFigures } from './lib/likes-bench.mjs';
+import { duplicateLookupFigures } from './lib/duplicates-bench.mjs';
 import { indexStackNotes, searchFigures } from './lib/search-bench.mjs';
 import { lighthouse as lighthouseRun, lighthouseFigures } from './lib/lighthouse-bench.mjs';
 
@@ -310,7 +315,15 @@ const percentile = (xs, p) => {
 // ---------------------------------------------------------------------------------------------
 
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const ONLY_CHOICES = ['lighthouse-browse', 'lighthouse', 'scale', 'documents', 'likes', 'search'];
+const ONLY_CHOICES = [
+  'lighthouse-browse',
+  'lighthouse',
+  'scale',
+  'documents',
+  'likes',
+  'search',
+  'duplicates',
+];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   console.error(`[bench] --only takes one of: ${ONLY_CHOICES.join(', ')}`);
   process.exit(2);
@@ -410,6 +423,11 @@ async function main() {
       printRows(rows, t0);
       return;
     }
+    if (ONLY === 'duplicates') {
+      await duplicateLookupFigures(stack, rows, { log, percentile });
+      printRows(rows, t0);
+      return;
+    }
     if (ONLY === 'scale') {
       await scaleFigures(stack, admin, newPage, rows);
       printRows(rows, t0);
@@ -500,6 +518,9 @@ async function main() {
     log('timing document reading');
     await documentsFigures(ROOT, rows, log);
     await scaleFigures(stack, admin, newPage, rows);
+    // Last: its 10,000 signatures make the emulator's scans of nearHashes slow for any note
+    // whose file a trigger reads afterwards (the emulator has no indexes; Firestore has).
+    await duplicateLookupFigures(stack, rows, { log, percentile });
   } finally {
     await browser.close().catch(() => {});
     await stack.stop({ timeoutMs: 60_000 });

@@ -1,11 +1,13 @@
 /**
  * Cloud Functions entry (bundled to lib/index.js by build.mjs):
  * - `api`: the REST facade (spec section 7);
- * - `noteWritten`, `commentWritten`, `userWritten`, `noteFileFinalized`: the triggers that keep
- *   derived data (the search index, counters, filter options, college figures) from what clients
- *   write (triggers/);
+ * - `noteWritten`, `commentWritten`, `reportWritten`, `userWritten`, `noteFileFinalized`: the
+ *   triggers that keep derived data (the search index, counters, filter options, college
+ *   figures, report counts) from what clients write (triggers/);
  * - `searchCatchUp`: every 5 minutes, indexes the notes whose indexing failed while the search
  *   index was unreachable (services/search-sync.ts).
+ * - `notificationsCleanup`: daily, deletes expired notifications and rejection records
+ *   (services/notifications.ts; the TTL policy does too, but not in the emulator).
  * The functions that reach the search index are bound to its secret (search/config.ts: the Cloud
  * SQL password; its params need no binding), so a deploy gives them the password.
  */
@@ -16,9 +18,11 @@ import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { createApp } from './app.js';
 import { auth, db } from './firebase.js';
 import { SEARCH_DB_PASSWORD } from './search/config.js';
+import { deleteExpiredNotifications } from './services/notifications.js';
 import { catchUpSearch } from './services/search-sync.js';
 import { onNoteFileFinalized } from './triggers/files.js';
 import { onCommentChange, onNoteChange } from './triggers/notes.js';
+import { onReportChange } from './triggers/reports.js';
 import { onUserChange } from './triggers/users.js';
 
 const REGION = 'us-central1';
@@ -52,10 +56,11 @@ export const noteWritten = onDocumentWritten(
     ...SEARCH,
   },
   (event) =>
-    onNoteChange(event.params.noteId, {
-      before: event.data?.before.data(),
-      after: event.data?.after.data(),
-    }),
+    onNoteChange(
+      event.params.noteId,
+      { before: event.data?.before.data(), after: event.data?.after.data() },
+      event.id,
+    ),
 );
 
 export const commentWritten = onDocumentWritten(
@@ -65,6 +70,12 @@ export const commentWritten = onDocumentWritten(
       before: event.data?.before.data(),
       after: event.data?.after.data(),
     }),
+);
+
+// Reports of notes (issue 30): open-report count, under review at 3 readers, the admin's row.
+export const reportWritten = onDocumentWritten(
+  { document: 'notes/{noteId}/reports/{uid}', region: REGION, retry: true },
+  (event) => onReportChange(event.params.noteId),
 );
 
 export const userWritten = onDocumentWritten(
@@ -87,5 +98,15 @@ export const searchCatchUp = onSchedule(
   async () => {
     const { indexed, left } = await catchUpSearch();
     if (indexed || left) console.log(`searchCatchUp: ${indexed} notes indexed, ${left} left`);
+  },
+);
+
+// The TTL policy on expireAt (firestore.indexes.json) deletes them too, but only in production
+// and within about a day: this sweep also runs in the emulator and bounds the delay.
+export const notificationsCleanup = onSchedule(
+  { schedule: 'every 24 hours', region: REGION },
+  async () => {
+    const deleted = await deleteExpiredNotifications();
+    if (deleted) console.log(`notificationsCleanup: ${deleted} expired documents deleted`);
   },
 );

@@ -86,10 +86,11 @@ export const SUGGESTION_MAX = 5;
 
 /**
  * Rate limits: units per user per one-minute window (a fixed window starting at the first unit).
- * firestore.rules enforce `like` and `upload` for direct writes (users/{uid}/limits/{action}); the
- * facade spends from the same documents for its comments, likes and uploads.
+ * firestore.rules enforce `like`, `upload` and `report` for direct writes
+ * (users/{uid}/limits/{action}); the facade spends from the same documents for its comments,
+ * likes and uploads. A report is limited like a comment (10 a minute).
  */
-export const RATE_LIMITS = { comment: 10, like: 30, upload: 5 } as const;
+export const RATE_LIMITS = { comment: 10, like: 30, upload: 5, report: 10 } as const;
 export type RateAction = keyof typeof RATE_LIMITS;
 export const RATE_WINDOW_MS = 60_000;
 
@@ -98,4 +99,5 @@ export const RATE_LIMIT_MESSAGES: Record<RateAction, string> = {
   comment: "You're commenting too fast. Please wait a minute and try again.",
   like: "You're liking too fast. Please wait a minute and try again.",
   upload: "You're uploading too fast. Please wait a minute and try again.",
+  report: "You're reporting too fast. Please wait a minute and try again.",
 };

@@ -13,3 +13,6 @@ export * from './usernames.js';
 export * from './colleges.js';
 export * from './rate-limits.js';
 export * from './file-content.js';
+export * from './notifications.js';
+export * from './duplicates.js';
+export * from './reports.js';

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BATCHES,
+  COPYRIGHT_STRIKE_LIMIT,
   RATE_LIMITS,
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
   RATE_WINDOW_MS,
   AVATAR_TYPES,
   MAX_AVATAR_BYTES,
@@ -92,8 +95,25 @@ describe('firestore.rules limits match @notenest/shared', () => {
       firestoreRules,
       /return action == 'like' \? (\d+) : \(action == 'upload' \? (\d+) : (\d+)\);/,
     );
-    expect({ like: num(like), upload: num(upload), comment: num(other) }).toEqual(RATE_LIMITS);
+    // Comments and reports share the last branch (10 a minute each).
+    expect({
+      like: num(like),
+      upload: num(upload),
+      comment: num(other),
+      report: num(other),
+    }).toEqual(RATE_LIMITS);
     expect(firestoreRules).toContain(`duration.value(${RATE_WINDOW_MS / 1000}, 's')`);
+  });
+});
+
+describe('the report rules match @notenest/shared (shared/src/reports.ts)', () => {
+  it('reasons, text length and the copyright strike limit', () => {
+    expect(list(one(firestoreRules, /d\.reason in (\[[^\]]*\])/)[0]!)).toEqual([...REPORT_REASONS]);
+    expect(num(one(firestoreRules, /isText\(d\.text, 1, (\d+)\)/)[0])).toBe(REPORT_TEXT_MAX);
+    for (const rules of [firestoreRules, storageRules])
+      expect(num(one(rules, /get\('copyrightStrikes', 0\) >= (\d+)/)[0])).toBe(
+        COPYRIGHT_STRIKE_LIMIT,
+      );
   });
 });
 

@@ -55,6 +55,20 @@ describe('index entries per note', () => {
     expect(total).toBeLessThan(100);
   });
 
+  it('a text signature costs its 16 band keys, not its 128 minima (issue 30: exempt)', () => {
+    const near = {
+      noteId: 'n1',
+      bands: Array.from({ length: 16 }, (_, i) => `${i}_0000000${i % 10}`),
+      minhash: Array.from({ length: 128 }, (_, i) => i * 7919),
+      createdAt: new Date(),
+    };
+    // noteId 2, bands 16 (array-contains, the LSH lookup), minhash none, createdAt 2.
+    expect(indexEntries(config, 'nearHashes', near).total).toBe(20);
+    // The file record holds the same signature, read by id only.
+    const record = { minhash: near.minhash, sha256: 'a'.repeat(64) };
+    expect(indexEntries(config, 'files', record).single).toBe(2);
+  });
+
   it('counts an array-contains composite once per distinct element, and skips exempt fields', () => {
     const small: IndexConfig = {
       indexes: [

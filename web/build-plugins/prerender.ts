@@ -19,22 +19,22 @@ export function cssOf(manifest: Manifest, key: string, seen = new Set<string>())
   return [...(chunk.imports ?? []).flatMap((k) => cssOf(manifest, k, seen)), ...(chunk.css ?? [])];
 }
 
-/** One prerendered page: the built index.html with the shell's markup, CSS and session flag. */
+/** One prerendered page: the built index.html with the shell's markup, CSS and head script. */
 export function pageHtml(
   template: string,
   {
     markup,
     css,
-    sessionScript,
+    headScript,
     hydrate = true,
-  }: { markup: string; css: readonly string[]; sessionScript: string; hydrate?: boolean },
+  }: { markup: string; css: readonly string[]; headScript: string; hydrate?: boolean },
 ): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) {
     throw new Error('prerender: index.html has no empty #root or no </head>');
   }
   const head = [
-    `<script>${sessionScript}</script>`,
+    `<script>${headScript}</script>`,
     ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
   ].join('\n    ');
   return template
@@ -63,7 +63,7 @@ interface PrerenderedShell {
 interface PrerenderModule {
   PRERENDERED_SHELLS: readonly PrerenderedShell[];
   BROWSE_SHELL: PrerenderedShell;
-  SESSION_FLAG_SCRIPT: string;
+  HEAD_SCRIPT: string;
   ROOT_MARKUP_MARKER: string;
   renderShell(shell: PrerenderedShell): Promise<string>;
 }
@@ -132,7 +132,7 @@ export function prerenderPlugin(): Plugin {
         const html = pageHtml(template, {
           markup: await entry.renderShell(shell),
           css: cssFor(shell),
-          sessionScript: entry.SESSION_FLAG_SCRIPT,
+          headScript: entry.HEAD_SCRIPT,
           // A shell with a tree of its own is not what the app renders at that address.
           hydrate: shell.tree === undefined,
         });
@@ -143,7 +143,7 @@ export function prerenderPlugin(): Plugin {
         pageHtml(template, {
           markup: entry.ROOT_MARKUP_MARKER,
           css: cssFor(entry.BROWSE_SHELL),
-          sessionScript: entry.SESSION_FLAG_SCRIPT,
+          headScript: entry.HEAD_SCRIPT,
         }),
       );
       config.logger.info(`prerendered ${entry.PRERENDERED_SHELLS.length} route shells`);

@@ -8,6 +8,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPagesFor } from './app/router';
 import { hasStoredSession } from './features/auth';
+import { applyTheme, resolveTheme } from './shared/theme/theme';
+
+// The prerendered pages' head script has set the theme already (app/prerender.tsx); this covers
+// the dev server's index.html, which has no such script.
+applyTheme(resolveTheme());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

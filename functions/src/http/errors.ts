@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly details?: readonly string[],
+    /** More fields of the answer (a duplicate's `noteId`, for the link to it). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -44,6 +46,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
       success: false,
       message: err.message,
       ...(err.details ? { errors: err.details } : {}),
+      ...err.extra,
     });
     return;
   }

@@ -14,6 +14,7 @@ import {
   adminUserBody,
   collegeNameParams,
   idParams,
+  rejectBody,
   reviewBody,
 } from '@notenest/shared';
 import { Router, type Response } from 'express';
@@ -22,9 +23,11 @@ import { requireAdmin, requireCaller } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { valid, validate } from '../http/validate.js';
 import { deleteNoteCascade, deleteUserCascade } from '../services/cascade.js';
+import { addReportRoutes } from './admin-reports.js';
 import { collegeView } from '../services/colleges.js';
 import { NOTE_ERRORS } from '../services/notes.js';
 import { adminNotesPage, reviewNote } from '../services/note-review.js';
+import { tellRejected } from '../services/notifications.js';
 import { pageOf, type Page } from '../services/pages.js';
 import { adminStats } from '../services/stats.js';
 import { applyProfileChanges } from '../services/profile-changes.js';
@@ -41,6 +44,7 @@ const list = { query: adminListQuery };
 const byId = { params: idParams('id') };
 const userEdit = { ...byId, body: adminUserBody };
 const review = { ...byId, body: reviewBody };
+const remove = { ...byId, body: rejectBody };
 const collegeNotes = { params: collegeNameParams, query: adminListQuery };
 
 export function adminRoutes(): Router {
@@ -114,10 +118,18 @@ export function adminRoutes(): Router {
     });
   });
 
-  router.delete('/admin/notes/:id', validate(byId), async (_req, res) => {
-    if (!(await deleteNoteCascade(valid(res, byId).params.id)))
-      throw new HttpError(404, NOTE_ERRORS.notFound);
+  // Deleting a pending note is Reject on Pending Approvals: its uploader is told, with the
+  // optional reason (issue 30). The note is read first: the cascade leaves nothing to tell from.
+  router.delete('/admin/notes/:id', validate(remove), async (_req, res) => {
+    const { params, body } = valid(res, remove);
+    const before = await db().doc(`notes/${params.id}`).get();
+    if (!(await deleteNoteCascade(params.id))) throw new HttpError(404, NOTE_ERRORS.notFound);
+    const note = before.data();
+    if (note && note['approved'] !== true)
+      await tellRejected(params.id, note, body.reason || undefined, requireCaller(res).uid);
     res.json({ success: true, message: 'Note deleted successfully' });
   });
+  // The Reports screen (issue 30).
+  addReportRoutes(router);
   return router;
 }

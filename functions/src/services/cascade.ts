@@ -6,6 +6,7 @@
 import { auth, db } from '../firebase.js';
 import { deleteAll } from './batch.js';
 import { recountLikes } from './counters.js';
+import { deleteDuplicateIndex } from './duplicates.js';
 import { isNoteFile, noteFolder } from './note-paths.js';
 import { deletePrefix } from './storage.js';
 import { releaseUsername } from './usernames.js';
@@ -20,7 +21,7 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
   const snap = await ref.get();
   if (!snap.exists) return false;
   const uploaderId = String(snap.get('uploaderId'));
-  const [comments, likes, downloads, files, saved] = await Promise.all([
+  const [comments, likes, downloads, files, saved, reports] = await Promise.all([
     ref.collection('comments').select().get(),
     ref.collection('likes').select().get(),
     ref.collection('downloads').select().get(),
@@ -28,12 +29,20 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
     ref.collection('files').select().get(),
     // saved/{noteId} documents carry noteId as a field for exactly this query.
     db().collectionGroup('saved').where('noteId', '==', noteId).select().get(),
+    // Its reports (issue 30); the admin's row of them goes below.
+    ref.collection('reports').select().get(),
   ]);
   await deleteAll(
-    [...comments.docs, ...likes.docs, ...downloads.docs, ...files.docs, ...saved.docs].map(
-      (d) => d.ref,
-    ),
+    [
+      ...comments.docs,
+      ...likes.docs,
+      ...downloads.docs,
+      ...files.docs,
+      ...saved.docs,
+      ...reports.docs,
+    ].map((d) => d.ref),
   );
+  await db().doc(`reportedNotes/${noteId}`).delete();
   // The whole folder (thumbnails too): a replaced file that a crashed update left behind goes
   // too; and any file of it held in quarantine.
   await deletePrefix(noteFolder(noteId, uploaderId));
@@ -41,6 +50,8 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
   const filePath = snap.get('filePath');
   if (typeof filePath === 'string' && !isNoteFile(noteId, { uploaderId }, filePath))
     console.warn(`delete: note ${noteId} named a file outside its folder; left ${filePath}`);
+  // Its file hash and text signature: a new upload of the same file is not refused for it.
+  await deleteDuplicateIndex(noteId);
   await ref.delete();
   // A file record and thumbnail the reader wrote after the steps above (it was reading the file
   // meanwhile). The reader cannot tell a note being deleted from one not written yet (a file may
@@ -52,9 +63,9 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
 
 /**
  * Deletes a user: their notes (each as above), avatar files, their comments, likes and download
- * markers on other notes, their saved notes, rate limits, username claim, the profile and the
- * Auth account. commentsCount follows from the
- * comment trigger; likesCount, which clients keep under the rules, is recounted here.
+ * markers on other notes, their saved notes, rate limits, notifications, rejection records,
+ * username claim, the profile and the Auth account. commentsCount follows from the comment
+ * trigger; likesCount, which clients keep under the rules, is recounted here.
  */
 export async function deleteUserCascade(uid: string): Promise<{ notes: number }> {
   const notes = await db().collection('notes').where('uploaderId', '==', uid).select().get();
@@ -63,22 +74,26 @@ export async function deleteUserCascade(uid: string): Promise<{ notes: number }>
   const comments = await db().collectionGroup('comments').where('authorId', '==', uid).get();
   // A like or download marker repeats its user's uid (its id) in a field: a collection-group
   // query finds them. The downloads they counted stay counted.
-  const [likes, downloads] = await Promise.all(
-    ['likes', 'downloads'].map(
+  // Their reports of other notes too (`uid` repeats the id): the report trigger recounts them.
+  const [likes, downloads, reports] = await Promise.all(
+    ['likes', 'downloads', 'reports'].map(
       async (group) =>
         (await db().collectionGroup(group).where('uid', '==', uid).select().get()).docs,
     ),
   );
-  await deleteAll([...comments.docs, ...likes!, ...downloads!].map((d) => d.ref));
+  await deleteAll([...comments.docs, ...likes!, ...downloads!, ...reports!].map((d) => d.ref));
   const touched = (docs: { ref: { parent: { parent: { id: string } | null } } }[]) =>
     new Set(docs.map((d) => d.ref.parent.parent?.id).filter((id): id is string => !!id));
   for (const noteId of touched(likes!)) await recountLikes(noteId);
 
   const profile = db().doc(`users/${uid}`);
-  const [saved, limits] = await Promise.all(
-    ['saved', 'limits'].map((c) => profile.collection(c).select().get()),
+  // Their notifications and rejection records too (issue 30): nothing of theirs stays behind.
+  const own = await Promise.all(
+    ['saved', 'limits', 'notifications', 'rejections'].map((c) =>
+      profile.collection(c).select().get(),
+    ),
   );
-  await deleteAll([...saved!.docs, ...limits!.docs].map((d) => d.ref));
+  await deleteAll(own.flatMap((q) => q.docs.map((d) => d.ref)));
   // The username becomes free for someone else.
   await releaseUsername(uid, (await profile.get()).get('username'));
   await deletePrefix(`avatars/${uid}/`);

@@ -13,7 +13,7 @@
  * The seed makes the records of its demo files with the same code (readNoteFile).
  */
 import { createHash } from 'node:crypto';
-import { NOTE_FILE_TYPES, noteFileTypeFor, type NoteFileStatus } from '@notenest/shared';
+import { NOTE_FILE_TYPES, minhashOf, noteFileTypeFor, type NoteFileStatus } from '@notenest/shared';
 import { FieldValue } from 'firebase-admin/firestore';
 import { bucket, db } from '../firebase.js';
 import {
@@ -22,6 +22,7 @@ import {
   readDocument,
   type DocumentReading,
 } from './documents/read-document.js';
+import { sha256Of } from './duplicates.js';
 import { parseNoteFilePath, thumbnailPathOf } from './note-paths.js';
 import { deleteFile, rotateDownloadToken, saveDerivedWithToken } from './storage.js';
 
@@ -32,6 +33,13 @@ export interface NoteFileRecord {
   thumbnailPath: string | null;
   thumbnailUrl: string | null;
   reason: string | null;
+  /**
+   * For duplicates (services/duplicates.ts): the bytes' SHA-256 and the text's MinHash signature
+   * (null: too little text), kept here so the note trigger finds them when the file landed first.
+   * Absent in records read before duplicates were checked.
+   */
+  sha256?: string;
+  minhash?: number[] | null;
 }
 
 /**
@@ -117,6 +125,7 @@ export async function readNoteFile(
   };
   let extra: Record<string, unknown> = {};
   let text = NO_TEXT;
+  record.sha256 = sha256Of(data);
   try {
     const reading = await readDocument(data, declaredType(contentType, parts.name));
     text = noteTextOf(reading);
@@ -130,6 +139,7 @@ export async function readNoteFile(
       );
     }
     extra = {
+      minhash: minhashOf(text.pages.join('\n')),
       pages: reading.pages,
       ocrPages: reading.ocrPages,
       truncated: reading.truncated,

@@ -3,9 +3,11 @@ import type { Query } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 import { search } from '../search/index.js';
+import { refuseApprovingCopy } from './duplicates.js';
 import { NOTE_ERRORS } from './notes.js';
 import { notesOfHits } from './note-search.js';
 import { pageOf, type Page, type PageRequest } from './pages.js';
+import { dismissReports } from './reports.js';
 import { withSearchDb } from './search-db.js';
 import { noteView, type NoteView } from './views.js';
 
@@ -48,7 +50,12 @@ export async function reviewNote(id: string, approved: boolean): Promise<NoteVie
   const ref = db().doc(`notes/${id}`);
   const before = await ref.get();
   if (!before.exists) throw new HttpError(404, NOTE_ERRORS.notFound);
+  // A copy of a shared file is never listed (services/duplicates.ts).
+  if (approved) await refuseApprovingCopy(before.data()!);
+  // Approving a note reports took out of view is the Reports screen's dismiss: the reports are
+  // closed with it (else underReview and their count would stay behind; services/reports.ts).
+  if (approved && before.get('underReview') === true) await dismissReports(id);
   // The filter options follow from the note trigger (triggers/notes.ts).
-  if (before.get('approved') !== approved) await ref.update({ approved });
+  else if (before.get('approved') !== approved) await ref.update({ approved });
   return noteView(id, (await ref.get()).data()!);
 }

@@ -5,6 +5,7 @@
  */
 import {
   NOTE_MESSAGES,
+  REPORT_MESSAGES,
   contentMatchesType,
   noteFileTypeFor,
   validateNoteInput,
@@ -15,8 +16,10 @@ import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 import type { Caller } from '../http/auth.js';
 import type { UploadedFile } from '../http/multipart.js';
+import { alreadySharedError, claimFileHash, sha256Of } from './duplicates.js';
 import { NOTE_ERRORS, canRead } from './notes.js';
 import { spendLimit } from './rate-limits.js';
+import { isUploadBanned } from './reports.js';
 import { thumbnailPathOf } from './note-paths.js';
 import { deleteFile, saveWithToken, safeFileName } from './storage.js';
 import { noteView, type NoteView } from './views.js';
@@ -95,8 +98,16 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
   const { value } = validateForm(form, 'create');
   const profile = (await db().doc(`users/${caller.uid}`).get()).data();
   if (!profile) throw new HttpError(403, 'Your profile was not found. Please sign in again');
+  // Three notes removed for copyright: no uploads until an admin lifts it (services/reports.ts).
+  if (isUploadBanned(profile)) throw new HttpError(403, REPORT_MESSAGES.uploadBanned);
 
   const ref = db().collection('notes').doc();
+  // A file already shared is refused before anything is spent or stored (services/duplicates.ts).
+  const sha256 = form.file ? sha256Of(form.file.data) : null;
+  if (sha256) {
+    const shared = await alreadySharedError(sha256, caller.uid);
+    if (shared) throw shared;
+  }
   // Uploads are bounded per user per minute, as the browser's direct uploads are (rules).
   await db().runTransaction(async (tx) =>
     (await spendLimit(tx, caller.uid, 'upload', `notes/${caller.uid}/${ref.id}`))(),
@@ -119,6 +130,9 @@ export async function createNote(caller: Caller, form: NoteForm): Promise<NoteVi
     if (form.file) await deleteFile((fileFields as { filePath: string }).filePath).catch(() => {});
     throw err;
   }
+  // Claimed now, so a second upload is refused at once (the file trigger would claim it too;
+  // one made meanwhile is marked duplicateOf there).
+  if (sha256) await claimFileHash(sha256, ref.id, caller.uid);
   // notesCount and the filter options follow from the note trigger (triggers/notes.ts).
   return noteView(ref.id, (await ref.get()).data()!);
 }
@@ -135,6 +149,12 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
   const { value } = validateForm(form, 'update', current);
 
   let fileFields = {};
+  const sha256 = form.file ? sha256Of(form.file.data) : null;
+  if (sha256) {
+    // Another note's file is refused; this note's own file again is not.
+    const shared = await alreadySharedError(sha256, caller.uid, id);
+    if (shared) throw shared;
+  }
   if (form.file) {
     // A new file is an upload: the same per-minute budget.
     await db().runTransaction(async (tx) =>
@@ -149,6 +169,7 @@ export async function updateNote(caller: Caller, id: string, form: NoteForm): Pr
     approved: false,
     updatedAt: FieldValue.serverTimestamp(),
   });
+  if (sha256) await claimFileHash(sha256, id, caller.uid);
   const oldPath = current['filePath'];
   const newPath = (note as { filePath: string | null }).filePath;
   if (typeof oldPath === 'string' && oldPath !== newPath)

@@ -5,7 +5,7 @@
  * update through the facade), saved-notes.ts, note-search.ts (Browse and its suggestions) and
  * note-review.ts (the admin lists and approval).
  */
-import { NOTE_MESSAGES } from '@notenest/shared';
+import { NOTE_MESSAGES, REPORT_MESSAGES } from '@notenest/shared';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
@@ -25,9 +25,16 @@ export function canRead(caller: Caller | null, note: DocumentData): boolean {
   );
 }
 
-/** The note when `caller` may read it; 404 otherwise (a pending note's existence is not told). */
+/**
+ * The note when `caller` may read it; 404 otherwise (a pending note's existence is not told).
+ * A note reports took out of public view answers 410 "This note is under review" instead: it
+ * was public, so its id and existence are known already, and the note page says why it is gone
+ * (issue 30) without anything of the note itself.
+ */
 export async function readableNote(caller: Caller | null, id: string): Promise<DocumentData> {
   const d = (await db().doc(`notes/${id}`).get()).data();
+  if (d && !canRead(caller, d) && d['underReview'] === true)
+    throw new HttpError(410, REPORT_MESSAGES.underReview);
   if (!d || !canRead(caller, d)) throw new HttpError(404, NOTE_ERRORS.notFound);
   return d;
 }

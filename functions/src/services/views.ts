@@ -21,6 +21,8 @@ export interface UserView {
   role: 'user' | 'admin';
   createdAt: string | null;
   notesCount: number;
+  /** Notes removed for copyright (issue 30): at 3 the user cannot upload until it is lifted. */
+  copyrightStrikes: number;
 }
 
 export function userView(id: string, d: DocumentData): UserView {
@@ -33,6 +35,7 @@ export function userView(id: string, d: DocumentData): UserView {
     role: d['role'] === 'admin' ? 'admin' : 'user',
     createdAt: iso(d['createdAt']),
     notesCount: typeof d['notesCount'] === 'number' ? d['notesCount'] : 0,
+    copyrightStrikes: typeof d['copyrightStrikes'] === 'number' ? d['copyrightStrikes'] : 0,
   };
 }
 
@@ -64,7 +67,19 @@ export function noteView(id: string, d: DocumentData) {
     commentsCount: (d['commentsCount'] as number | undefined) ?? 0,
     createdAt: iso(d['createdAt']),
     updatedAt: iso(d['updatedAt']),
+    // Duplicates, for Pending Approvals (services/duplicates.ts; server-written only).
+    duplicateOf:
+      typeof d['duplicateOf'] === 'string'
+        ? { noteId: d['duplicateOf'], title: String(d['duplicateOfTitle'] ?? '') }
+        : null,
+    similarTo: similarOf(d['similarTo']),
   };
+}
+
+function similarOf(v: unknown): { noteId: string; title: string; score: number } | null {
+  const s = v as { noteId?: unknown; title?: unknown; score?: unknown } | null | undefined;
+  if (!s || typeof s.noteId !== 'string') return null;
+  return { noteId: s.noteId, title: String(s.title ?? ''), score: Number(s.score ?? 0) };
 }
 export type NoteView = ReturnType<typeof noteView>;
 

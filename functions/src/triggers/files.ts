@@ -7,8 +7,11 @@
  * exist: its verdict and thumbnail, and the file's text in the search index. The usual order
  * (file first, then the note) is indexed by the note trigger, which finds the file's record
  * ready (and reads the text again for the index: the note did not exist to key it by).
+ * Either way the file's hash and text signature are checked for duplicates
+ * (services/duplicates.ts).
  */
 import { db } from '../firebase.js';
+import { checkDuplicates } from '../services/duplicates.js';
 import { indexNote } from '../services/indexing.js';
 import { orBacklog, syncNote } from '../services/search-sync.js';
 import { noteFileRecord } from '../services/note-files.js';
@@ -21,5 +24,9 @@ export async function onNoteFileFinalized(objectName: string): Promise<void> {
   const note = (await db().doc(`notes/${parts.noteId}`).get()).data();
   if (!note || note['uploaderId'] !== parts.uid || note['filePath'] !== objectName) return;
   const known = await indexNote(parts.noteId, record ?? undefined);
-  await orBacklog(parts.noteId, () => syncNote(parts.noteId, { known }));
+  // A copy of a shared file is marked (a direct SDK upload skips the facade's refusal).
+  await Promise.all([
+    orBacklog(parts.noteId, () => syncNote(parts.noteId, { known })),
+    checkDuplicates(parts.noteId, known),
+  ]);
 }

@@ -9,17 +9,22 @@
  * - its college's figures for the admin Colleges screen (services/colleges.ts);
  * - the reach of its file link: a new download token when it leaves public view, the replaced
  *   file deleted after an edit (services/file-links.ts);
- * - a note's commentsCount, when one of its comments is created or deleted.
+ * - a note's commentsCount, when one of its comments is created or deleted;
+ * - the uploader's notifications: their note approved, someone else's comment on it
+ *   (services/notifications.ts; ids deterministic per event, so a retry writes nothing new).
  *
  * Every handler recomputes from the data as it is now (fresh reads, transactions, exact counts),
  * never by adding the event's delta: a retried or duplicated event (Cloud Functions delivers at
  * least once) or events arriving out of order change nothing.
  */
-import type { DocumentData } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { db } from '../firebase.js';
 import { recountComments, recountNotes } from '../services/counters.js';
 import { collegesTouched, recountCollege } from '../services/colleges.js';
 import { limitFileLinks } from '../services/file-links.js';
+import { commentNotificationId, notify } from '../services/notifications.js';
 import { updateFilterOptions } from '../services/filter-options.js';
+import { checkDuplicates } from '../services/duplicates.js';
 import { indexNote, needsIndexing } from '../services/indexing.js';
 import { setVisibility } from '../search/index.js';
 import { searchDb } from '../services/search-db.js';
@@ -30,11 +35,28 @@ export interface Change {
   after: DocumentData | undefined;
 }
 
-export async function onNoteChange(noteId: string, { before, after }: Change): Promise<void> {
+/**
+ * `eventId`: the platform's id of this change, the same on every retry of it; it names the
+ * approval notification, so approving, unapproving and approving again notifies twice while a
+ * retried event notifies once.
+ */
+export async function onNoteChange(
+  noteId: string,
+  { before, after }: Change,
+  eventId?: string,
+): Promise<void> {
   const work: Promise<unknown>[] = [];
   const readsFile = needsIndexing(before, after);
   const file = readsFile ? indexNote(noteId) : Promise.resolve(null);
   work.push(file);
+  // Duplicates of the file just read (services/duplicates.ts); its failure is file's own.
+  if (readsFile)
+    work.push(
+      file.then(
+        (f) => checkDuplicates(noteId, f),
+        () => undefined,
+      ),
+    );
   if (readsFile || searchFieldsDiffer(before, after))
     work.push(syncSearch(noteId, before, after, readsFile ? file : null));
   if (!before !== !after) {
@@ -44,6 +66,7 @@ export async function onNoteChange(noteId: string, { before, after }: Change): P
   work.push(updateFilterOptions(before, after));
   work.push(limitFileLinks(noteId, before, after));
   for (const college of collegesTouched(before, after)) work.push(recountCollege(college));
+  if (eventId) work.push(notifyApproval(noteId, before, after, eventId));
   const results = await Promise.allSettled(work);
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   // Thrown after every part ran, so one failure does not skip the others; the platform retries
@@ -73,8 +96,58 @@ async function syncSearch(
   });
 }
 
+/**
+ * A pending note approved by an admin: its uploader is told. A note created approved (an admin's
+ * own upload) was never waiting, so it is not.
+ */
+async function notifyApproval(
+  noteId: string,
+  before: DocumentData | undefined,
+  after: DocumentData | undefined,
+  eventId: string,
+): Promise<void> {
+  if (!before || !after || before['approved'] === true || after['approved'] !== true) return;
+  // A note back in view after its reports were dismissed was approved before: not news to its
+  // uploader (the reports, not the note, were reviewed).
+  if (before['underReview'] === true) return;
+  const uid = after['uploaderId'];
+  if (typeof uid !== 'string' || uid === '') return;
+  await notify(uid, `approved-${noteId}-${eventId}`, {
+    type: 'noteApproved',
+    noteId,
+    noteTitle: String(after['title'] ?? ''),
+  });
+}
+
 export async function onCommentChange(noteId: string, { before, after }: Change): Promise<void> {
-  // An edit changes no count.
+  // An edit changes no count and tells nobody.
   if (!before === !after) return;
+  // The notification first, then the count: a count that includes this comment means its
+  // notification was written (what tests wait for). A failed notification still lets the count
+  // be fixed, and is thrown afterwards so the platform retries (the id makes that idempotent).
+  const [told] = await Promise.allSettled([
+    !before && after ? notifyComment(noteId, after) : Promise.resolve(),
+  ]);
   await recountComments(noteId);
+  if (told?.status === 'rejected') throw told.reason;
+}
+
+/**
+ * A new comment tells the note's uploader, unless they wrote it. At most one notification per
+ * commenter, note and hour (commentNotificationId): the comment rate limit bounds comments, this
+ * bounds what they make another user receive.
+ */
+async function notifyComment(noteId: string, comment: DocumentData): Promise<void> {
+  const note = await db().doc(`notes/${noteId}`).get();
+  const uid = note.get('uploaderId') as unknown;
+  const author = comment['authorId'] as unknown;
+  if (!note.exists || typeof uid !== 'string' || uid === '' || uid === author) return;
+  const at = comment['commentedAt'] as unknown;
+  const atMs = at instanceof Timestamp ? at.toMillis() : Date.now();
+  await notify(uid, commentNotificationId(noteId, String(author), atMs), {
+    type: 'comment',
+    noteId,
+    noteTitle: String(note.get('title') ?? ''),
+    ...(typeof comment['username'] === 'string' ? { actorName: comment['username'] } : {}),
+  });
 }

@@ -17,6 +17,14 @@ import {
 } from '../constants.js';
 import { usernameProblem } from '../usernames.js';
 import { chars, count, docId, httpUrl, timestamp } from './fields.js';
+import { notificationSchema, rejectionSchema } from './notifications.js';
+import { reportSchema, reportedNoteSchema } from './reports.js';
+import {
+  duplicateFileRecordFields,
+  duplicateNoteFields,
+  fileHashSchema,
+  nearHashSchema,
+} from '../duplicates.js';
 
 const L = NOTE_LIMITS;
 
@@ -43,6 +51,8 @@ export const userProfileSchema = z.strictObject({
   notesCount: count,
   /** Only functions (the profile trigger), for the admin Users search. */
   searchTerms: z.optional(z.array(z.string())),
+  /** Notes removed for copyright (functions only); at COPYRIGHT_STRIKE_LIMIT no more uploads. */
+  copyrightStrikes: z.optional(count),
 });
 
 /** `usernames/{key}`: who holds a username (key: the name in lower case). */
@@ -93,6 +103,12 @@ export const noteSchema = z.extend(noteInputSchema, {
   fileStatus: z.optional(z.nullable(z.enum(NOTE_FILE_STATUSES))),
   /** A small WebP of the file's first page (functions only), readable as the file is. */
   thumbnailUrl: z.optional(z.nullable(httpUrl(4096))),
+  /** Duplicates: duplicateOf, duplicateOfTitle, similarTo (functions only: duplicates.ts). */
+  ...duplicateNoteFields,
+  /** Open reports (functions only, the report trigger: shared/src/reports.ts). */
+  openReports: z.optional(count),
+  /** Out of public view because of reports until an admin acts (functions only). */
+  underReview: z.optional(z.boolean()),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -130,6 +146,8 @@ export const noteFileRecordSchema = z.strictObject({
   truncated: z.optional(z.nullable(z.string())),
   millis: z.optional(z.number()),
   bytes: z.optional(count),
+  /** The bytes' SHA-256 and the text's MinHash signature (duplicates.ts). */
+  ...duplicateFileRecordFields,
   readAt: timestamp,
 });
 
@@ -187,13 +205,19 @@ export const DOCUMENT_SCHEMAS = {
   'users/{uid}': userProfileSchema,
   'users/{uid}/saved/{noteId}': savedNoteSchema,
   'users/{uid}/limits/{action}': rateLimitWindowSchema,
+  'users/{uid}/notifications/{id}': notificationSchema,
+  'users/{uid}/rejections/{noteId}': rejectionSchema,
   'usernames/{key}': usernameClaimSchema,
   'notes/{noteId}': noteSchema,
   'notes/{noteId}/comments/{commentId}': commentSchema,
   'notes/{noteId}/likes/{uid}': likeSchema,
   'notes/{noteId}/downloads/{uid}': downloadMarkerSchema,
   'notes/{noteId}/files/{key}': noteFileRecordSchema,
+  'notes/{noteId}/reports/{uid}': reportSchema,
+  'reportedNotes/{noteId}': reportedNoteSchema,
   'colleges/{id}': collegeSchema,
   'meta/filterOptions': filterOptionsSchema,
   'searchBacklog/{noteId}': searchBacklogSchema,
+  'fileHashes/{sha256}': fileHashSchema,
+  'nearHashes/{noteId}': nearHashSchema,
 } as const;

@@ -81,16 +81,22 @@ describe('document schemas', () => {
     expect(Object.keys(DOCUMENT_SCHEMAS).sort()).toEqual(
       [
         'colleges/{id}',
+        'fileHashes/{sha256}',
         'meta/filterOptions',
+        'nearHashes/{noteId}',
         'notes/{noteId}',
         'notes/{noteId}/comments/{commentId}',
         'notes/{noteId}/downloads/{uid}',
         'notes/{noteId}/files/{key}',
         'notes/{noteId}/likes/{uid}',
+        'notes/{noteId}/reports/{uid}',
+        'reportedNotes/{noteId}',
         'searchBacklog/{noteId}',
         'usernames/{key}',
         'users/{uid}',
         'users/{uid}/limits/{action}',
+        'users/{uid}/notifications/{id}',
+        'users/{uid}/rejections/{noteId}',
         'users/{uid}/saved/{noteId}',
       ].sort(),
     );

@@ -84,6 +84,18 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     budgetKb: 250,
   },
   {
+    route: '/notifications',
+    // Chakra, and the full Firestore SDK that the header's bell listens with on every signed-in
+    // page (the list's reads use it too rather than loading Lite beside it).
+    modules: [
+      CHAKRA,
+      SESSION,
+      'web/src/features/notifications/components/notifications-page.tsx',
+      FIRESTORE_FULL,
+    ],
+    budgetKb: 370,
+  },
+  {
     route: '/admin-dashboard',
     modules: [CHAKRA, SESSION, 'web/src/features/admin/components/dashboard-page.tsx'],
     budgetKb: 235,

@@ -12,7 +12,7 @@ import { cssOf, pageHtml } from '../../build-plugins/prerender';
 import { rewriteFor } from '../testing/static-server';
 import {
   PRERENDERED_SHELLS,
-  SESSION_FLAG_SCRIPT,
+  HEAD_SCRIPT,
   renderShell,
   scriptSafeJson,
   withoutGlobalStyles,
@@ -110,7 +110,7 @@ describe('Hosting configuration', () => {
     expect(rewriteFor('/api/notes')).toEqual({ functionId: 'api' });
   });
 
-  it('allows exactly the session flag script inline, by its hash', () => {
+  it('allows exactly the head script (theme and session flags) inline, by its hash', () => {
     const csp = firebaseJson.hosting.headers
       .flatMap((rule) => rule.headers)
       .find((h) => h.key === 'Content-Security-Policy')?.value;
@@ -118,7 +118,7 @@ describe('Hosting configuration', () => {
       ?.split(';')
       .map((d) => d.trim().split(/\s+/))
       .find(([name]) => name === 'script-src');
-    const hash = createHash('sha256').update(SESSION_FLAG_SCRIPT).digest('base64');
+    const hash = createHash('sha256').update(HEAD_SCRIPT).digest('base64');
     expect(scriptSrc).toEqual([
       'script-src',
       "'self'",
@@ -155,13 +155,13 @@ describe('build plugin', () => {
       {
         markup: '<h1>Hi</h1>',
         css: ['assets/page.css'],
-        sessionScript: 'flag()',
+        headScript: 'flag()',
       },
     );
     expect(html).toContain('<script>flag()</script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
     expect(html).toContain('<div id="root" data-prerendered="hydrate"><h1>Hi</h1></div>');
     expect(html.indexOf('flag()')).toBeLessThan(html.indexOf('</head>'));
-    expect(() => pageHtml('<html></html>', { markup: '', css: [], sessionScript: '' })).toThrow();
+    expect(() => pageHtml('<html></html>', { markup: '', css: [], headScript: '' })).toThrow();
   });
 });

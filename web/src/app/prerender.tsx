@@ -6,7 +6,7 @@
  *
  * Rendered as a first-time visitor sees it: no session, no data (lists show their loading
  * state). Pages that depend on the session get both variants where it matters (the guarded
- * shell), chosen before the first paint by SESSION_FLAG_SCRIPT.
+ * shell), chosen before the first paint by SESSION_FLAG_SCRIPT (in HEAD_SCRIPT, with the theme).
  */
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -18,6 +18,7 @@ import {
 } from '../features/browse/api/browse-api';
 import { FirstPageContext } from '../features/browse/hooks/first-page-context';
 import type { RestDocument } from '../shared/firebase/firestore-rest';
+import { THEME_SCRIPT } from '../shared/theme/theme';
 import { LoadingState } from '../shared/ui/loading-state';
 import { AppLayout } from './layout/app-layout';
 import { AppProviders } from './providers';
@@ -28,11 +29,18 @@ import { AppRoutes, RoutedPage } from './router';
  * of features/auth/api/session.ts), and `nn-admin` when that user is an admin, before the body
  * paints: the guarded shell then shows "Loading..." rather than the sign-in form, the header
  * hides its "Sign in" link, and an admin sees no site header (spec: admins have none). Inline
- * (a request would delay every first paint); firebase.json's CSP allows exactly this text by
- * its hash (checked by prerender.test.ts).
+ * (a request would delay every first paint), as part of HEAD_SCRIPT below.
  */
 export const SESSION_FLAG_SCRIPT =
   "try{var s=localStorage.getItem('notenest.session'),c=document.documentElement.classList;if(s){c.add('nn-session');if(JSON.parse(s).role==='admin')c.add('nn-admin')}}catch(e){}";
+
+/**
+ * The one inline script of every prerendered page's <head> (firebase.json's CSP allows exactly
+ * this text by its hash, checked by prerender.test.ts): the theme class (shared/theme/theme.ts:
+ * the visitor's choice or the system's, so the first paint is in the right theme), then the
+ * session flags above.
+ */
+export const HEAD_SCRIPT = `${THEME_SCRIPT}${SESSION_FLAG_SCRIPT}`;
 
 export interface PrerenderedShell {
   /** The file in web/dist (firebase.json's hosting rewrites point routes at it). */

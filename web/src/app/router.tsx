@@ -37,6 +37,7 @@ export const pageImports = {
   uploadNote: () => import('../features/notes/components/upload-note-page'),
   updateNote: () => import('../features/notes/components/update-note-page'),
   profile: () => import('../features/profile/components/profile-page'),
+  notifications: () => import('../features/notifications/components/notifications-page'),
   admin: () => import('../features/admin/components/admin-area'),
   notFound: () => import('../features/not-found/components/not-found-page'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
@@ -145,6 +146,7 @@ export const routes: RouteObject[] = [
         children: [
           pageRoute('notes/:notesId', 'noteDetail'),
           pageRoute('profile', 'profile'),
+          pageRoute('notifications', 'notifications'),
           pageRoute('uploading-notes', 'uploadNote'),
           pageRoute('update-notes/:updateId', 'updateNote'),
         ],

@@ -1,7 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { displayNameOf, useDisplayedUser, useSignOut, type SessionUser } from '../../features/auth';
+import {
+  displayNameOf,
+  useDisplayedUser,
+  useSessionUser,
+  useSignOut,
+  type SessionUser,
+} from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
 import { paths } from '../../shared/routing/paths';
+import { ThemeToggle } from '../../shared/theme/theme-toggle';
 import { MenuIcon } from '../../shared/ui/icons';
 import { useHydrated } from '../../shared/utils/use-hydrated';
 
@@ -109,6 +117,8 @@ export function SiteHeader() {
   const close = () => setOpenOn(null);
   // Prerendered, the toggle has no handler until the app takes over: a tap would do nothing.
   const live = useHydrated();
+  // The bell needs a confirmed session (its reads are the user's own), not the stored hint.
+  const sessionUser = useSessionUser();
 
   return (
     <header className="nn-header">
@@ -123,6 +133,12 @@ export function SiteHeader() {
               <NavLinks />
             </ul>
           </nav>
+          {sessionUser && (
+            <Suspense fallback={null}>
+              <NotificationBell uid={sessionUser.uid} onNavigate={close} />
+            </Suspense>
+          )}
+          <ThemeToggle />
           <button
             type="button"
             className="nn-button nn-button--ghost nn-header__toggle"
@@ -159,6 +175,7 @@ export function AdminBar() {
         <NavLink to={paths.adminDashboard} className="nn-admin-bar__link">
           Back to Admin Dashboard
         </NavLink>
+        <ThemeToggle onDark />
       </div>
     </div>
   );

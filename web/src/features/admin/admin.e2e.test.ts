@@ -36,7 +36,7 @@ const RUN = Date.now().toString(36);
 /** This file's college: nobody else uploads there. */
 const COLLEGE = `Qwerty Admin College ${RUN}`;
 const PASSWORD = 'admin-e2e-1234';
-const SECTIONS = ['', '/users', '/notes', '/pending', '/colleges'];
+const SECTIONS = ['', '/users', '/notes', '/pending', '/colleges', '/reports'];
 
 let browser: Browser;
 let uploader: { uid: string; idToken: string; username: string; email: string };
@@ -85,7 +85,9 @@ async function uploadNote(
     confirmed: 'true',
   };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('file', new Blob(['xylophone quokka zymurgy notes'], { type: 'text/plain' }), 'qz.txt');
+  // Bytes of its own: the same file again would be refused as a duplicate (issue 30).
+  const text = `xylophone quokka zymurgy notes: ${title}`;
+  form.set('file', new Blob([text], { type: 'text/plain' }), 'qz.txt');
   // These fixtures upload faster than a student may (5 a minute): start each from a fresh window.
   const { uid } = await admin.auth.getUserByEmail(who.email);
   await admin.db.doc(`users/${uid}/limits/upload`).delete();
@@ -192,6 +194,7 @@ describe('admin access', () => {
       Notes: 'Notes',
       'Pending Approvals': 'Pending Approvals',
       Colleges: 'Colleges',
+      Reports: 'Reports',
     };
     for (const [link, title] of Object.entries(titles)) {
       await nav.getByRole('link', { name: link, exact: true }).click();

@@ -13,6 +13,7 @@ export const paths = {
   profile: '/profile',
   uploadNotes: '/uploading-notes',
   adminDashboard: '/admin-dashboard',
+  notifications: '/notifications',
   note: (notesId: string) => `/notes/${encodeURIComponent(notesId)}`,
   updateNote: (updateId: string) => `/update-notes/${encodeURIComponent(updateId)}`,
 } as const;

@@ -9,10 +9,10 @@ export function ErrorBanner(props: BoxProps) {
   return (
     <Box
       role="alert"
-      bg="red.50"
+      bg="red.subtle"
       borderWidth="1px"
-      borderColor="red.300"
-      color="red.800"
+      borderColor="red.border"
+      color="red.fg"
       rounded="md"
       px="4"
       py="3"

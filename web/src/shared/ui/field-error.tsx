@@ -9,7 +9,7 @@ import { Text } from '@chakra-ui/react';
 export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;
   return (
-    <Text id={id} fontSize="sm" color="red.700" mt="1">
+    <Text id={id} fontSize="sm" color="red.fg" mt="1">
       {message}
     </Text>
   );

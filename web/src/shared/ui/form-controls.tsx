@@ -10,17 +10,20 @@ const fieldBase = {
   width: '100%',
   minHeight: '10',
   px: '3',
-  bg: 'white',
-  color: 'gray.900',
+  bg: 'bg.panel',
+  color: 'fg',
   borderWidth: '1px',
-  borderColor: 'gray.300',
+  borderColor: 'border.emphasized',
   rounded: 'md',
   fontSize: 'sm',
   outline: 'none',
   transitionProperty: 'border-color, box-shadow',
   transitionDuration: 'fast',
   _placeholder: { color: 'gray.500' },
-  _focusVisible: { borderColor: 'teal.700', boxShadow: '0 0 0 1px var(--chakra-colors-teal-700)' },
+  _focusVisible: {
+    borderColor: 'teal.focusRing',
+    boxShadow: '0 0 0 1px var(--chakra-colors-teal-focus-ring)',
+  },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
   _invalid: { borderColor: 'red.600' },
 } as const;
@@ -36,7 +39,7 @@ export const NativeSelect = chakra('select', {
 });
 
 export const FieldLabel = chakra('label', {
-  base: { display: 'block', fontSize: 'sm', fontWeight: 'semibold', mb: '1', color: 'gray.800' },
+  base: { display: 'block', fontSize: 'sm', fontWeight: 'semibold', mb: '1', color: 'fg' },
 });
 
 /** The popup list of a combobox (the note form's Course suggestions). */
@@ -48,9 +51,9 @@ export const PopupList = chakra('ul', {
     insetInline: 0,
     maxHeight: '64',
     overflowY: 'auto',
-    bg: 'white',
+    bg: 'bg.panel',
     borderWidth: '1px',
-    borderColor: 'gray.200',
+    borderColor: 'border',
     rounded: 'md',
     shadow: 'lg',
     py: '1',
@@ -64,9 +67,9 @@ export const PopupOption = chakra('li', {
     py: '2',
     fontSize: 'sm',
     cursor: 'pointer',
-    color: 'gray.900',
-    _hover: { bg: 'teal.50' },
-    '&[data-active]': { bg: 'teal.100' },
+    color: 'fg',
+    _hover: { bg: 'teal.subtle' },
+    '&[data-active]': { bg: 'teal.muted' },
     '&[aria-selected=true]': { fontWeight: 'semibold' },
   },
 });

@@ -43,3 +43,43 @@ export function MenuIcon({ open, size = 22 }: { open: boolean; size?: number }) 
     </svg>
   );
 }
+
+/**
+ * The theme toggle's icon: a moon (a press goes dark) or a sun (a press goes light). Both are in
+ * the markup and base.css shows one from <html>'s theme class, so a prerendered page shows the
+ * right one at first paint, before the app knows the theme.
+ */
+export function ThemeIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        className="nn-theme-icon__moon"
+        d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <g className="nn-theme-icon__sun" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <circle cx="12" cy="12" r="4" fill="none" />
+        <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+      </g>
+    </svg>
+  );
+}
+
+/** The header's notifications bell. */
+export function BellIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2zM10 20a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -12,7 +12,7 @@ export function TextField({ id, label, ...rest }: TextFieldProps) {
       <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1.5">
         {label}
       </chakra.label>
-      <Input id={id} bg="white" {...rest} />
+      <Input id={id} bg="bg.panel" {...rest} />
     </Box>
   );
 }

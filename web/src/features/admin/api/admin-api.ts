@@ -17,10 +17,11 @@ import {
   type UserEdit,
 } from './admin-model';
 import type { ListPage } from '../../../shared/server-state';
+import { toReportedNote, type ReportedNote } from './reports-model';
 
 type Json = Record<string, unknown>;
 
-async function call<T>(path: string, method: 'GET' | 'PUT' | 'DELETE', json?: unknown) {
+async function call<T>(path: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', json?: unknown) {
   return callFacade<T>(path, { method, signedIn: true, json });
 }
 
@@ -107,7 +108,37 @@ export async function reviewNote(noteId: string, approved: boolean) {
   );
 }
 
-/** Deletes a note with its file, comments, likes and saved copies (also how Reject works). */
-export async function deleteNote(noteId: string): Promise<void> {
-  await call(`/api/admin/notes/${id(noteId)}`, 'DELETE');
+/**
+ * Deletes a note with its file, comments, likes and saved copies (also how Reject works). A
+ * pending note's uploader is told, with `reason` when the admin gave one (issue 30).
+ */
+export async function deleteNote(noteId: string, reason?: string): Promise<void> {
+  await call(`/api/admin/notes/${id(noteId)}`, 'DELETE', reason ? { reason } : undefined);
+}
+
+// ---- Reports (issue 30: functions/src/routes/admin-reports.ts) --------------------------------
+
+/** Notes with open reports, copyright ones first, then the most recently reported. */
+export function fetchReportedNotes(cursor: string | null): Promise<ListPage<ReportedNote>> {
+  return page('/api/admin/reports', { cursor }, toReportedNote);
+}
+
+/** Closes the note's reports; a note they took out of view is back in view. */
+export async function dismissReports(noteId: string): Promise<void> {
+  await call(`/api/admin/reports/${id(noteId)}/dismiss`, 'POST');
+}
+
+/** Removes the reported note (the same cascade as Delete); for copyright, a strike. */
+export async function removeReportedNote(noteId: string, copyright: boolean): Promise<void> {
+  await call(`/api/admin/reports/${id(noteId)}/remove`, 'POST', { copyright });
+}
+
+/** Closes the reports, tells the uploader; a note under review goes back to pending. */
+export async function warnUploader(noteId: string): Promise<void> {
+  await call(`/api/admin/reports/${id(noteId)}/warn`, 'POST', {});
+}
+
+/** Lets a user banned for copyright upload again. */
+export async function liftUploadBan(uid: string): Promise<void> {
+  await call(`/api/admin/users/${id(uid)}/lift-upload-ban`, 'POST');
 }

@@ -52,6 +52,20 @@ describe('admin model', () => {
     });
   });
 
+  it('reads the duplicate flags a pending note may carry (or none)', () => {
+    const n = toAdminNote({
+      id: 'c',
+      duplicateOf: { noteId: 'o1', title: 'Graphs' },
+      similarTo: { noteId: 'o2', title: 'Trees', score: 0.93 },
+    });
+    expect(n.duplicateOf).toEqual({ noteId: 'o1', title: 'Graphs' });
+    expect(n.similarTo).toEqual({ noteId: 'o2', title: 'Trees', score: 0.93 });
+    expect(toAdminNote({ id: 'd', duplicateOf: null, similarTo: { title: 'x' } })).toMatchObject({
+      duplicateOf: null,
+      similarTo: null,
+    });
+  });
+
   it('reads users and stats defensively', () => {
     expect(toAdminUser({ _id: 'u', username: 'A', role: 'root', notesCount: 3 })).toMatchObject({
       id: 'u',

@@ -111,6 +111,8 @@ export interface AdminUser {
   role: Role;
   notesCount: number;
   createdAt: string | null;
+  /** Notes removed for copyright (issue 30); at COPYRIGHT_STRIKE_LIMIT no uploads. */
+  copyrightStrikes: number;
 }
 
 export interface AdminNote {
@@ -126,6 +128,15 @@ export interface AdminNote {
   fileUrl: string;
   fileName: string | null;
   createdAt: string | null;
+  /** Duplicates (functions' services/duplicates.ts): a copy of another note's file, or null. */
+  duplicateOf: NoteLink | null;
+  /** A note whose text this one's is at least 90% like (score 0..1), or null. */
+  similarTo: (NoteLink & { score: number }) | null;
+}
+
+export interface NoteLink {
+  noteId: string;
+  title: string;
 }
 
 export interface AdminStats {
@@ -134,6 +145,9 @@ export interface AdminStats {
   pendingApprovals: number;
   totalDownloads: number;
   mostDownloadedNotes: AdminNote[];
+  /** Open reports (issue 30), and the notes they are on. */
+  openReports: number;
+  reportedNotes: number;
 }
 
 type Json = Record<string, unknown>;
@@ -148,6 +162,7 @@ export function toAdminUser(v: Json): AdminUser {
     role: v['role'] === 'admin' ? 'admin' : 'user',
     notesCount: num(v['notesCount']),
     createdAt: typeof v['createdAt'] === 'string' ? v['createdAt'] : null,
+    copyrightStrikes: num(v['copyrightStrikes']),
   };
 }
 
@@ -172,7 +187,20 @@ export function toAdminNote(v: Json): AdminNote {
     fileUrl: str(v['fileUrl']),
     fileName: typeof v['fileName'] === 'string' ? v['fileName'] : null,
     createdAt: typeof v['createdAt'] === 'string' ? v['createdAt'] : null,
+    duplicateOf: noteLinkOf(v['duplicateOf']),
+    similarTo: similarOf(v['similarTo']),
   };
+}
+
+function noteLinkOf(v: unknown): NoteLink | null {
+  const o = v as Json | null | undefined;
+  const noteId = str(o?.['noteId']);
+  return noteId ? { noteId, title: str(o?.['title']) } : null;
+}
+
+function similarOf(v: unknown): AdminNote['similarTo'] {
+  const link = noteLinkOf(v);
+  return link ? { ...link, score: num((v as Json)['score']) } : null;
 }
 
 export function toAdminStats(v: Json): AdminStats {
@@ -183,6 +211,8 @@ export function toAdminStats(v: Json): AdminStats {
     pendingApprovals: num(v['pendingApprovals']),
     totalDownloads: num(v['totalDownloads']),
     mostDownloadedNotes: top.map(toAdminNote),
+    openReports: num(v['openReports']),
+    reportedNotes: num(v['reportedNotes']),
   };
 }
 

@@ -7,11 +7,12 @@ import { CollegesPage } from './colleges-page';
 import { DashboardPage } from './dashboard-page';
 import { NotesPage } from './notes-page';
 import { PendingPage } from './pending-page';
+import { ReportsPage } from './reports-page';
 import { UsersPage } from './users-page';
 
 /**
  * /admin-dashboard/* : the admin area owns its nested routes (index, users, notes, pending,
- * colleges), so the whole area, guard included, is one lazily loaded chunk.
+ * colleges, reports), so the whole area, guard included, is one lazily loaded chunk.
  */
 export default function AdminArea() {
   return (
@@ -24,6 +25,7 @@ export default function AdminArea() {
             <Route path="notes" element={<NotesPage />} />
             <Route path="pending" element={<PendingPage />} />
             <Route path="colleges" element={<CollegesPage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
         </Routes>

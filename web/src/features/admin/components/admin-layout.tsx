@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { MenuIcon } from '../../../shared/ui/icons';
 import { useDisplayedUser, useSignOut } from '../../auth';
+import { AdminThemeToggle } from './admin-theme-toggle';
 
 export const ADMIN_SECTIONS = [
   { to: '', label: 'Dashboard' },
@@ -11,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { to: 'notes', label: 'Notes' },
   { to: 'pending', label: 'Pending Approvals' },
   { to: 'colleges', label: 'Colleges' },
+  { to: 'reports', label: 'Reports' },
 ] as const;
 
 function SidebarLinks() {
@@ -53,7 +55,7 @@ export function AdminLayout() {
   const name = user?.displayName?.trim() || 'Admin';
 
   return (
-    <Flex direction={{ base: 'column', md: 'row' }} minH="100dvh" bg="gray.50">
+    <Flex direction={{ base: 'column', md: 'row' }} minH="100dvh" bg="bg.subtle">
       <Box
         as="nav"
         aria-label="Admin"
@@ -96,9 +98,9 @@ export function AdminLayout() {
           justify="space-between"
           gap="3"
           wrap="wrap"
-          bg="white"
+          bg="bg.panel"
           borderBottomWidth="1px"
-          borderColor="gray.200"
+          borderColor="border"
           px={{ base: '4', md: '8' }}
           py="4"
         >
@@ -106,6 +108,7 @@ export function AdminLayout() {
             Admin Dashboard
           </Heading>
           <Flex align="center" gap="3">
+            <AdminThemeToggle />
             <Text fontWeight="medium" data-testid="admin-name">
               {name}
             </Text>

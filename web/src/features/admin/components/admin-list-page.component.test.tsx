@@ -165,6 +165,48 @@ describe('AdminListPage', () => {
     expect(screen.getAllByRole('listitem').map((c) => c.textContent)).toEqual(['BetaApprove']);
   });
 
+  it("asks a confirmation's reason, refuses one too long, and sends the trimmed text", async () => {
+    const sent: (string | undefined)[] = [];
+    wrap(
+      <Table
+        load={() => Promise.resolve({ items: [{ id: 'a', name: 'Alpha', on: false }], next: null })}
+        actions={(r) => [
+          {
+            label: 'Reject',
+            tone: 'danger',
+            confirm: {
+              message: 'Sure?',
+              label: 'Reject',
+              reason: {
+                label: 'Reason (optional)',
+                problem: (t) => (t.trim().length > 5 ? 'Too long' : null),
+              },
+            },
+            send: (reason) => {
+              sent.push(reason);
+              return Promise.resolve(r.id);
+            },
+            then: 'remove',
+            failure: 'Failed',
+          },
+        ]}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject Alpha' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const field = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    const confirm = within(dialog).getByRole('button', { name: 'Reject' });
+    fireEvent.change(field, { target: { value: 'far too long' } });
+    expect(within(dialog).getByText('Too long')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field, { target: { value: ' blur ' } });
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(sent).toEqual(['blur']));
+    await waitFor(() => expect(screen.queryByText('Alpha')).toBeNull());
+  });
+
   it('binds the search box to the searched list, asking the server for the typed text', async () => {
     const asked: string[] = [];
     function Searched() {

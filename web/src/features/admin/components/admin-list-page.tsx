@@ -21,6 +21,7 @@ import {
   ShowMore,
   TONES,
   Table,
+  type ReasonField,
   type Tone,
 } from './admin-ui';
 
@@ -43,12 +44,15 @@ export type ListAction<T> = {
   tone?: Tone;
   disabled?: boolean;
   title?: string;
-  /** Asked first, in an alert dialog: its message and its confirming button. */
-  confirm?: { message: string; label: string };
+  /**
+   * Asked first, in an alert dialog: its message and its confirming button, and optionally a
+   * text field (`reason`) whose trimmed text `send` receives.
+   */
+  confirm?: { message: string; label: string; reason?: ReasonField };
 } & (
   | { open: () => void }
-  | { send: () => Promise<T>; then: 'replace'; failure: string }
-  | { send: () => Promise<unknown>; then: 'remove'; failure: string }
+  | { send: (reason?: string) => Promise<T>; then: 'replace'; failure: string }
+  | { send: (reason?: string) => Promise<unknown>; then: 'remove'; failure: string }
 );
 
 /** How a list tells its items apart. */
@@ -116,7 +120,7 @@ export function AdminListPage<T>({
   const { update } = list;
   const viewing = list.items.find((i) => itemKey(i) === viewingKey) ?? null;
 
-  const run = async (action: ListAction<T>, item: T) => {
+  const run = async (action: ListAction<T>, item: T, reason?: string) => {
     if ('open' in action) return action.open();
     const key = itemKey(item);
     setFailure(null);
@@ -124,10 +128,10 @@ export function AdminListPage<T>({
     if (!action.confirm) setBusy(`${key} ${action.label}`);
     try {
       if (action.then === 'replace') {
-        const saved = await action.send();
+        const saved = await action.send(reason);
         update((list) => list.map((i) => (itemKey(i) === itemKey(saved) ? saved : i)));
       } else {
-        await action.send();
+        await action.send(reason);
         update((list) => list.filter((i) => itemKey(i) !== key));
         setViewingKey((v) => (v === key ? null : v));
       }
@@ -200,7 +204,7 @@ export function AdminListPage<T>({
         extra={
           badge &&
           shown && (
-            <Badge bg="orange.100" color="orange.900" size="lg" role="status">
+            <Badge bg="orange.subtle" color="orange.fg" size="lg" role="status">
               {badge(shown.length, list.hasMore)}
             </Badge>
           )
@@ -224,7 +228,7 @@ export function AdminListPage<T>({
       )}
       {shown &&
         (shown.length === 0 ? (
-          <Text py="8" textAlign="center" color="gray.700">
+          <Text py="8" textAlign="center" color="fg.muted">
             {texts.empty}
           </Text>
         ) : 'columns' in view ? (
@@ -273,10 +277,13 @@ export function AdminListPage<T>({
       {detail?.(viewing, () => setViewingKey(null), viewing && buttons(viewing, 'dialog'))}
       {asking?.action.confirm && (
         <ConfirmDialog
+          // A new item's confirmation starts with an empty reason.
+          key={`${itemKey(asking.item)} ${asking.action.label}`}
           open={asking.open}
           message={asking.action.confirm.message}
           confirmLabel={asking.action.confirm.label}
-          onConfirm={() => run(asking.action, asking.item)}
+          reason={asking.action.confirm.reason}
+          onConfirm={(text) => run(asking.action, asking.item, text)}
           onClose={() => setAsking({ ...asking, open: false })}
         />
       )}

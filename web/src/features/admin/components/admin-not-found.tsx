@@ -10,7 +10,7 @@ export function AdminNotFound() {
       <PageTitle>Page not found</PageTitle>
       <Text>
         There is no such admin page.{' '}
-        <RouterLink to={paths.adminDashboard} color="teal.700" textDecoration="underline">
+        <RouterLink to={paths.adminDashboard} color="teal.fg" textDecoration="underline">
           Go to the dashboard
         </RouterLink>
       </Text>

@@ -19,14 +19,19 @@ import {
 import { dialogSlotRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { TextField } from '../../../shared/ui';
+import { FieldError } from '../../../shared/ui/field-error';
+import { FieldLabel, TextArea } from '../../../shared/ui/form-controls';
 import type { SearchText } from '../hooks/use-searched-list';
 
-/** The admin badges' colours: light backgrounds with text dark enough for 4.5:1. */
+/**
+ * The admin badges' colours: the palette's subtle background and its fg text, 6:1 or more in
+ * both themes (light: the 100 and 700 shades; dark: 900 and 300).
+ */
 const BADGES = {
-  Approved: ['green.100', 'green.800'],
-  Pending: ['orange.100', 'orange.900'],
-  Admin: ['purple.100', 'purple.900'],
-  User: ['gray.100', 'gray.800'],
+  Approved: ['green.subtle', 'green.fg'],
+  Pending: ['orange.subtle', 'orange.fg'],
+  Admin: ['purple.subtle', 'purple.fg'],
+  User: ['gray.subtle', 'gray.fg'],
 } as const;
 
 /** A small label in a table cell: a note's status, a user's role. */
@@ -46,9 +51,9 @@ export function StatusBadge({ approved }: { approved: boolean }) {
 /** A white card of the admin screens (a statistic, a pending note, a college). */
 export const AdminCard = chakra('div', {
   base: {
-    bg: 'white',
+    bg: 'bg.panel',
     borderWidth: '1px',
-    borderColor: 'gray.200',
+    borderColor: 'border',
     rounded: 'lg',
     p: '5',
     shadow: 'sm',
@@ -81,17 +86,17 @@ export function DataTable({
       aria-label={label}
       tabIndex={0}
       overflowX="auto"
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       rounded="lg"
-      _focusVisible={{ outline: '2px solid', outlineColor: 'teal.700', outlineOffset: '2px' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'teal.focusRing', outlineOffset: '2px' }}
     >
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={label} {...rest}>
         <Table.Header>
           <Table.Row>
             {columns.map((c) => (
-              <Table.ColumnHeader key={c} scope="col" color="gray.800" fontWeight="semibold">
+              <Table.ColumnHeader key={c} scope="col" color="fg" fontWeight="semibold">
                 {c}
               </Table.ColumnHeader>
             ))}
@@ -146,7 +151,7 @@ export function AdminDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content bg="white">
+          <Dialog.Content bg="bg.panel">
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
@@ -174,14 +179,20 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onClose,
+  reason,
 }: {
   open: boolean;
   message: string;
   confirmLabel: string;
-  onConfirm: () => Promise<void>;
+  /** `text`: what was typed in the reason field ('' without one). */
+  onConfirm: (text: string) => Promise<void>;
   onClose: () => void;
+  /** An optional text sent with the action (Reject's reason for the uploader). */
+  reason?: ReasonField;
 }) {
   const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const problem = reason ? reason.problem(text) : null;
   return (
     <AdminDialog
       open={open}
@@ -194,10 +205,11 @@ export function ConfirmDialog({
         <ActionButton
           tone="danger"
           loading={busy}
+          disabled={problem !== null}
           onClick={() => {
             setBusy(true);
             // onConfirm says its own failures (a banner); anything else is logged, not lost.
-            Promise.resolve()
+            Promise.resolve(text.trim())
               .then(onConfirm)
               .catch((error: unknown) => console.error('the confirmed action failed', error))
               .finally(() => {
@@ -211,8 +223,27 @@ export function ConfirmDialog({
       }
     >
       <Text>{message}</Text>
+      {reason && (
+        <Box mt="4">
+          <FieldLabel htmlFor="confirm-reason">{reason.label}</FieldLabel>
+          <TextArea
+            id="confirm-reason"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? 'confirm-reason-error' : undefined}
+          />
+          <FieldError id="confirm-reason-error" message={problem ?? undefined} />
+        </Box>
+      )}
     </AdminDialog>
   );
+}
+
+/** The optional text field of a confirmation: its label, and what is wrong with a text (or null). */
+export interface ReasonField {
+  label: string;
+  problem: (text: string) => string | null;
 }
 
 /** The action colours: a palette each (solid buttons, and outline ones in a table row). */
@@ -259,10 +290,10 @@ export function SelectField({
         w="full"
         h="10"
         px="3"
-        bg="white"
-        color="gray.900"
+        bg="bg.panel"
+        color="fg"
         borderWidth="1px"
-        borderColor="gray.300"
+        borderColor="border.emphasized"
         rounded="md"
         _disabled={{ opacity: 0.7, cursor: 'not-allowed' }}
         {...rest}

@@ -11,10 +11,10 @@ import { NOTE_ITEMS, noteColumns } from './note-list';
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Box>
-      <chakra.dt fontSize="sm" color="gray.700">
+      <chakra.dt fontSize="sm" color="fg.muted">
         {label}
       </chakra.dt>
-      <chakra.dd fontSize="xl" fontWeight="bold" color="gray.900">
+      <chakra.dd fontSize="xl" fontWeight="bold" color="fg">
         {formatCount(value)}
       </chakra.dd>
     </Box>
@@ -30,9 +30,13 @@ function CollegeCard({ college, onOpen }: { college: CollegeSummary; onOpen: () 
           type="button"
           onClick={onOpen}
           textAlign="start"
-          color="teal.800"
+          color="teal.fg"
           textDecoration="underline"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'teal.700', outlineOffset: '2px' }}
+          _focusVisible={{
+            outline: '2px solid',
+            outlineColor: 'teal.focusRing',
+            outlineOffset: '2px',
+          }}
         >
           {college.name}
         </chakra.button>

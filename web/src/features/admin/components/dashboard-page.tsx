@@ -9,7 +9,7 @@ import { formatCount } from '../../../shared/utils/numbers';
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
     <AdminCard as="section" aria-label={label}>
-      <Text color="gray.700" fontSize="sm" fontWeight="medium">
+      <Text color="fg.muted" fontSize="sm" fontWeight="medium">
         {label}
       </Text>
       <Text fontSize="3xl" fontWeight="bold" data-testid="stat-value">
@@ -38,6 +38,7 @@ export function DashboardPage() {
             <StatCard label="Total Notes" value={data.totalNotes} />
             <StatCard label="Pending Approvals" value={data.pendingApprovals} />
             <StatCard label="Total Downloads" value={data.totalDownloads} />
+            <StatCard label="Open Reports" value={data.openReports} />
           </SimpleGrid>
           <Heading as="h3" size="lg" mb="3">
             Most Downloaded Notes

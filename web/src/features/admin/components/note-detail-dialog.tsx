@@ -7,10 +7,10 @@ import { formatCount } from '../../../shared/utils/numbers';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <chakra.dt fontWeight="semibold" color="gray.700" fontSize="sm">
+      <chakra.dt fontWeight="semibold" color="fg.muted" fontSize="sm">
         {label}
       </chakra.dt>
-      <chakra.dd color="gray.900" mb="3" whiteSpace="pre-wrap">
+      <chakra.dd color="fg" mb="3" whiteSpace="pre-wrap">
         {children}
       </chakra.dd>
     </Box>
@@ -49,14 +49,14 @@ export function NoteDetailDialog({
               href={note.fileUrl}
               target="_blank"
               rel="noopener noreferrer"
-              color="teal.700"
+              color="teal.fg"
               fontWeight="semibold"
               textDecoration="underline"
             >
               Download Note
             </Link>
           ) : (
-            <Text color="gray.700">No file attached</Text>
+            <Text color="fg.muted">No file attached</Text>
           )}
         </>
       )}

@@ -6,6 +6,14 @@ import { formatCount } from '../../../shared/utils/numbers';
 import type { Column, ListAction, ListItems } from './admin-list-page';
 import { StatusBadge } from './admin-ui';
 import { NoteDetailDialog } from './note-detail-dialog';
+import { REJECT_REASON_MAX, REJECT_REASON_TOO_LONG, charLength } from '@notenest/shared';
+import type { ReasonField } from './admin-ui';
+
+/** Reject's optional reason, checked as the facade checks it (shared rejectBody). */
+const REJECT_REASON: ReasonField = {
+  label: 'Reason (optional, shown to the uploader)',
+  problem: (text) => (charLength(text.trim()) > REJECT_REASON_MAX ? REJECT_REASON_TOO_LONG : null),
+};
 
 export const NOTE_ITEMS: ListItems<AdminNote> = {
   key: (n) => n.id,
@@ -44,7 +52,10 @@ export function reviewAction(
     : { label, tone, send, then: 'remove', failure: ADMIN_ERRORS.approve };
 }
 
-/** Delete the note and its file, once confirmed ("Reject" on Pending Approvals). */
+/**
+ * Delete the note and its file, once confirmed ("Reject" on Pending Approvals, where the admin
+ * may also write the uploader a reason: it reaches their notification and My Uploads).
+ */
 export function deleteNoteAction(
   note: AdminNote,
   label: 'Delete' | 'Reject',
@@ -52,8 +63,12 @@ export function deleteNoteAction(
   return {
     label,
     tone: 'danger',
-    confirm: { message: ADMIN_TEXTS.deleteNoteConfirm, label },
-    send: () => deleteNote(note.id),
+    confirm: {
+      message: ADMIN_TEXTS.deleteNoteConfirm,
+      label,
+      ...(label === 'Reject' ? { reason: REJECT_REASON } : {}),
+    },
+    send: (reason) => deleteNote(note.id, reason),
     then: 'remove',
     failure: ADMIN_ERRORS.deleteNote,
   };

@@ -2,7 +2,9 @@ import { Box, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { ErrorBanner, TextField } from '../../../shared/ui';
 import { FieldError } from '../../../shared/ui/field-error';
-import { deleteUser, fetchUsers, updateUser } from '../api/admin-api';
+import { deleteUser, fetchUsers, liftUploadBan, updateUser } from '../api/admin-api';
+import { REPORT_ACTION_ERRORS, REPORT_CONFIRM } from '../api/reports-model';
+import { COPYRIGHT_STRIKE_LIMIT } from '@notenest/shared';
 import {
   ADMIN_ERRORS,
   ADMIN_LISTS,
@@ -132,7 +134,7 @@ function EditUserDialog({
                 <option value="user">User</option>
                 <option value="admin">Admin</option>
               </SelectField>
-              <Text id="edit-role-hint" fontSize="sm" color="gray.700" mt="1">
+              <Text id="edit-role-hint" fontSize="sm" color="fg.muted" mt="1">
                 {isSelf
                   ? 'You cannot change your own role.'
                   : 'A role change takes effect the next time this user signs in.'}
@@ -166,6 +168,22 @@ export function UsersPage() {
       then: 'remove',
       failure: ADMIN_ERRORS.deleteUser,
     },
+    // Three notes removed for copyright stop a user's uploads until an admin lifts it (issue 30).
+    ...(user.copyrightStrikes >= COPYRIGHT_STRIKE_LIMIT
+      ? [
+          {
+            label: 'Lift Upload Ban',
+            tone: 'primary',
+            confirm: { message: REPORT_CONFIRM.lift, label: 'Lift' },
+            send: async () => {
+              await liftUploadBan(user.id);
+              return { ...user, copyrightStrikes: 0 };
+            },
+            then: 'replace',
+            failure: REPORT_ACTION_ERRORS.lift,
+          } satisfies ListAction<AdminUser>,
+        ]
+      : []),
   ];
 
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
@@ -20,6 +20,7 @@ import { useNoteActions } from '../hooks/use-note-actions';
 import './browse-page.css';
 import { BrowseToolbar } from './browse-toolbar';
 import { NoteCard } from './note-card';
+import type { BrowseNote } from '../api/browse-model';
 
 /*
  * The page is plain markup over the Chakra tokens' CSS (browse-page.css, browse-toolbar.css,
@@ -33,6 +34,9 @@ import { NoteCard } from './note-card';
 const NoteCommentsView = lazy(() =>
   import('./note-comments-view').then((m) => ({ default: m.NoteCommentsView })),
 );
+
+// The report dialog (issue 30), loaded when a card's Report is chosen.
+const ReportDialog = lazy(() => import('../../reports').then((m) => ({ default: m.ReportDialog })));
 
 /** Note titles kept as suggestion candidates (the most recently listed). */
 const MAX_SEEN_TITLES = 500;
@@ -89,6 +93,16 @@ export default function BrowsePage() {
   const list = useBrowseNotes(criteria);
   const listedIds = useMemo(() => list.notes.map((n) => n.id), [list.notes]);
   const actions = useNoteActions(list.updateNote, listedIds);
+  // The note being reported and by whom; a visitor is sent to sign in first.
+  const [reporting, setReporting] = useState<{ note: BrowseNote; uid: string } | null>(null);
+  const { requireUser } = actions;
+  const report = useCallback(
+    (note: BrowseNote) => {
+      const user = requireUser();
+      if (user) setReporting({ note, uid: user.uid });
+    },
+    [requireUser],
+  );
 
   // Titles of every note listed so far: suggestions stay put while a new search loads.
   const [seenTitles, setSeenTitles] = useState<readonly string[]>([]);
@@ -177,6 +191,7 @@ export default function BrowsePage() {
                     onLike={actions.toggleLike}
                     onComments={openComments}
                     onDownload={actions.download}
+                    onReport={report}
                   />
                 ))}
               </div>
@@ -201,6 +216,18 @@ export default function BrowsePage() {
             )}
           </div>
         </>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            key={reporting.note.id}
+            noteId={reporting.note.id}
+            noteTitle={reporting.note.title}
+            uid={reporting.uid}
+            open
+            onClose={() => setReporting(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

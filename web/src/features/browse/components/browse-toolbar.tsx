@@ -9,6 +9,7 @@ import {
   type BrowseFilters,
   type BrowseSort,
 } from '../api/browse-query';
+import { useModalDialog } from '../../../shared/ui/use-modal-dialog';
 import { useMediaQuery } from '../hooks/use-media-query';
 import './browse-toolbar.css';
 import { FilterSelect } from './filter-select';
@@ -166,30 +167,17 @@ function FilterSheet({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(open, () => closeButton.current?.focus());
   const titleId = useId();
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) {
-      el.showModal();
-      closeButton.current?.focus();
-    } else if (!open && el.open) {
-      el.close();
-    }
-  }, [open]);
 
   return (
     <dialog
-      ref={dialog}
+      ref={dialog.ref}
       className="nn-browse__sheet"
       aria-labelledby={titleId}
       onClose={onClose}
-      // A click on the backdrop lands on the dialog itself (its content fills the inner box).
-      onClick={(e) => {
-        if (e.target === e.currentTarget) dialog.current?.close();
-      }}
+      onClick={dialog.onClick}
     >
       <div className="nn-browse__sheet-body">
         <div className="nn-browse__sheet-header">
@@ -200,7 +188,7 @@ function FilterSheet({
             ref={closeButton}
             type="button"
             className="nn-button nn-button--sm nn-button--ghost"
-            onClick={() => dialog.current?.close()}
+            onClick={dialog.close}
           >
             Close
           </button>

@@ -23,6 +23,7 @@ function renderHit(hit: { snippet?: string; page?: number | null }) {
         onLike={noop}
         onComments={noop}
         onDownload={noop}
+        onReport={noop}
       />
     </MemoryRouter>,
   );

@@ -7,6 +7,7 @@ import './note-card.css';
 import { formatCount } from '../../../shared/utils/numbers';
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 import { useHydrated } from '../../../shared/utils/use-hydrated';
+import { CardMenu } from './card-menu';
 
 /**
  * Where a search found the note: its page ("page N", for a PDF) and the text around the matched
@@ -42,6 +43,8 @@ export interface NoteCardProps {
   onLike: (note: BrowseNote) => void;
   onComments: (note: BrowseNote) => void;
   onDownload: (note: BrowseNote) => void;
+  /** Report the note (issue 30), from the card's "More actions" menu. */
+  onReport: (note: BrowseNote) => void;
 }
 
 /**
@@ -60,6 +63,7 @@ export const NoteCard = memo(function NoteCard({
   onLike,
   onComments,
   onDownload,
+  onReport,
 }: NoteCardProps) {
   // Prerendered cards (GET /browse) show before the app runs: their buttons wait for it.
   const live = useHydrated();
@@ -125,6 +129,11 @@ export const NoteCard = memo(function NoteCard({
           <CommentIcon />
           <span data-count="comments">{formatCount(note.commentsCount)}</span>
         </button>
+        <CardMenu
+          label={`More actions for ${note.title}`}
+          disabled={!live}
+          items={[{ label: 'Report', onSelect: () => onReport(note) }]}
+        />
         <span className="nn-note-card__spacer" />
         {/* Download and Detail wrap together: Detail never sits alone on a second row. */}
         <span className="nn-note-card__primary">

@@ -8,8 +8,10 @@
  * note is approved, or by its uploader and admins; a like document only by its owner.
  */
 import type { FirestoreError } from 'firebase/firestore';
+import { isAppError } from '../../../shared/errors/app-error';
 import { listenLive } from '../../../shared/firebase';
 import { getDocument } from '../../../shared/firebase/firestore-rest';
+import { callFacade } from '../../../shared/http/facade';
 import { toNoteDetail, type NoteDetail } from './note-detail-model';
 
 /**
@@ -54,4 +56,24 @@ export function watchNote(
     stopped = true;
     stop?.();
   };
+}
+
+/**
+ * Why a note this reader cannot read is gone: 'under-review' when readers' reports took it out of
+ * public view (the facade answers 410 for it: functions/src/services/notes.ts readableNote), else
+ * 'unavailable' (deleted, or pending and not theirs: the facade tells those apart from nothing,
+ * as the rules do). The rules cannot say it: a note under review is not readable, and no field of
+ * it is public. One call, made only when the note could not be read.
+ */
+export async function whyUnavailable(noteId: string): Promise<'under-review' | 'unavailable'> {
+  try {
+    await callFacade(`/api/uploading/get/${encodeURIComponent(noteId)}`, {
+      method: 'GET',
+      signedIn: true,
+    });
+    // Readable after all (approved meanwhile): the live listener will show it.
+    return 'unavailable';
+  } catch (error) {
+    return isAppError(error, 'server') && error.status === 410 ? 'under-review' : 'unavailable';
+  }
 }

@@ -39,11 +39,14 @@ describe('toNoteDetail', () => {
       fileType: 'application/pdf',
       uploaderId: 'u1',
       approved: true,
+      underReview: false,
       likesCount: 3,
       downloadCount: 7,
       commentsCount: 2,
       createdAt,
     });
+    // Reports took it out of view (issue 30): its uploader and admins still read it.
+    expect(toNoteDetail('n1', { approved: false, underReview: true }).underReview).toBe(true);
   });
 
   it('tolerates missing and malformed fields', () => {

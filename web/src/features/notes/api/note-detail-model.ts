@@ -17,6 +17,8 @@ export interface NoteDetail extends NoteBasics {
   fileType: string | null;
   uploaderId: string | null;
   approved: boolean;
+  /** Taken out of public view by readers' reports until an admin acts (issue 30). */
+  underReview: boolean;
 }
 
 export function toNoteDetail(id: string, data: NoteData): NoteDetail {
@@ -28,6 +30,7 @@ export function toNoteDetail(id: string, data: NoteData): NoteDetail {
     fileType: text(data['fileType']),
     uploaderId: text(data['uploaderId']),
     approved: data['approved'] === true,
+    underReview: data['underReview'] === true,
   };
 }
 

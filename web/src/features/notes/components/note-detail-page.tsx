@@ -1,3 +1,5 @@
+import { REPORT_MESSAGES } from '@notenest/shared';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { Alert } from '../../../shared/ui/alert';
@@ -15,8 +17,24 @@ import './note-page.css';
 import { NotePreview } from './note-preview';
 import { NoteSidePanels } from './note-side-panels';
 
+// The report dialog (issue 30), loaded when Report is pressed.
+const ReportDialog = lazy(() => import('../../reports').then((m) => ({ default: m.ReportDialog })));
+
 /** A note that was deleted, or that this reader may not see (pending review). */
-function Unavailable() {
+function Unavailable({ underReview }: { underReview: boolean }) {
+  // Readers' reports took it out of public view (issue 30): said, and nothing of the note shown.
+  if (underReview)
+    return (
+      <div className="nn-state">
+        <h1 className="nn-heading nn-state__title">{REPORT_MESSAGES.underReview}</h1>
+        <p className="nn-muted">
+          Readers reported it, and an admin is looking at it. Browse the notes that are shared now.
+        </p>
+        <Link to={paths.browse} className="nn-button nn-button--solid">
+          Browse Notes
+        </Link>
+      </div>
+    );
   return (
     <div className="nn-state">
       <h1 className="nn-heading nn-state__title">This note is not available</h1>
@@ -38,10 +56,19 @@ function Busy({ when }: { when: boolean }) {
 
 function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
   const actions = useNotePageActions(note, viewer.uid);
+  const [reporting, setReporting] = useState(false);
+  // A reader reports someone else's public note (the rules refuse the rest).
+  const reportable = note.approved && note.uploaderId !== viewer.uid;
   const likes = `${formatCount(note.likesCount)} ${note.likesCount === 1 ? 'like' : 'likes'}`;
   const outline = 'nn-button nn-button--outline';
   return (
     <section aria-labelledby="note-title" className="nn-panel nn-note-header">
+      {/* Its uploader and admins still see it; nobody else does until an admin acts. */}
+      {note.underReview && (
+        <p role="status" className="nn-note-header__review" data-field="under-review">
+          {REPORT_MESSAGES.underReview}
+        </p>
+      )}
       <h1 id="note-title" className="nn-heading nn-note-header__title">
         {note.title}
       </h1>
@@ -131,7 +158,28 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           <HeartIcon filled={actions.liked === true} />
           {formatCount(note.likesCount)}
         </button>
+        {reportable && (
+          <button
+            type="button"
+            className={`${outline} nn-button--gray`}
+            aria-haspopup="dialog"
+            onClick={() => setReporting(true)}
+          >
+            Report
+          </button>
+        )}
       </div>
+      {reportable && reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            noteId={note.id}
+            noteTitle={note.title}
+            uid={viewer.uid}
+            open
+            onClose={() => setReporting(false)}
+          />
+        </Suspense>
+      )}
       {actions.likeMessage && (
         <Alert className="nn-note-header__message">{actions.likeMessage}</Alert>
       )}
@@ -185,7 +233,7 @@ export default function NoteDetailPage() {
   const note = useLiveNote(notesId);
   const { state } = useAuth();
   if (note.status === 'failed') return <LoadFailure />;
-  if (note.status === 'unavailable') return <Unavailable />;
+  if (note.status === 'unavailable') return <Unavailable underReview={note.underReview} />;
   // The guard only renders this page for a signed-in user; until then, keep loading.
   if (note.status === 'loading' || state.status !== 'signed-in') {
     return <LoadingState label="Loading Notes..." />;

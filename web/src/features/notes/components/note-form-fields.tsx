@@ -22,9 +22,9 @@ export function Section({
     <Box
       as="section"
       aria-labelledby={id}
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       rounded="lg"
       p={{ base: '4', md: '6' }}
     >
@@ -54,7 +54,7 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
       {children(describedBy, !!error)}
       {hint && (
-        <Text id={`${id}-hint`} fontSize="sm" color="gray.600" mt="1">
+        <Text id={`${id}-hint`} fontSize="sm" color="fg.muted" mt="1">
           {hint}
         </Text>
       )}

@@ -1,8 +1,12 @@
 /**
  * The parts of the Upload / Update screen around the form's fields (note-form.tsx): the upload's
- * progress with its Cancel button, and the "Why share your notes" panel beside the form.
+ * progress with its Cancel button, the error banner's words (a link to the note that already
+ * shares the picked file), and the "Why share your notes" panel beside the form.
  */
-import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { DUPLICATE_MESSAGES } from '@notenest/shared';
+import { paths } from '../../../shared/routing/paths';
 import type { NoteEditor } from '../hooks/use-note-editor';
 
 const WHY_SHARE = [
@@ -20,12 +24,27 @@ const WHY_SHARE = [
   },
 ] as const;
 
+/** The banner's message; "This file is already shared as <title>" links the title to the note. */
+export function SharedCopyMessage({ editor }: { editor: NoteEditor }) {
+  const { banner, sharedCopy } = editor;
+  if (!sharedCopy?.noteId || banner !== sharedCopy.message) return <>{banner}</>;
+  const prefix = DUPLICATE_MESSAGES.alreadyShared('');
+  return (
+    <>
+      {prefix}
+      <Link asChild color="red.fg" textDecoration="underline" fontWeight="semibold">
+        <RouterLink to={paths.note(sharedCopy.noteId)}>{sharedCopy.title}</RouterLink>
+      </Link>
+    </>
+  );
+}
+
 export function UploadProgress({ editor }: { editor: NoteEditor }) {
   const { phase } = editor;
   if (phase.kind === 'idle') return null;
   const percent = phase.kind === 'uploading' ? Math.round(phase.progress * 100) : 100;
   return (
-    <Box borderWidth="1px" borderColor="teal.200" bg="teal.50" rounded="md" p="4">
+    <Box borderWidth="1px" borderColor="teal.muted" bg="teal.subtle" rounded="md" p="4">
       <chakra.progress
         value={percent}
         max={100}
@@ -35,7 +54,7 @@ export function UploadProgress({ editor }: { editor: NoteEditor }) {
         accentColor="teal.600"
       />
       <Flex justify="space-between" align="center" mt="2" gap="3" wrap="wrap">
-        <Text role="status" fontSize="sm" color="gray.800">
+        <Text role="status" fontSize="sm" color="fg">
           {phase.kind === 'uploading' ? `Uploading file... ${percent}%` : 'Saving your note...'}
         </Text>
         {phase.kind === 'uploading' && (
@@ -53,23 +72,23 @@ export function WhyShare() {
     <Box
       as="aside"
       aria-labelledby="why-share-heading"
-      bg="teal.50"
+      bg="teal.subtle"
       borderWidth="1px"
-      borderColor="teal.100"
+      borderColor="teal.muted"
       rounded="lg"
       p="6"
       alignSelf="start"
     >
-      <Heading id="why-share-heading" as="h2" size="lg" mb="4" color="teal.900">
+      <Heading id="why-share-heading" as="h2" size="lg" mb="4" color="teal.fg">
         Why share your notes
       </Heading>
       <chakra.ol display="grid" gap="4" ps="5" listStyleType="decimal">
         {WHY_SHARE.map((tip) => (
           <chakra.li key={tip.title}>
-            <Text fontWeight="semibold" color="gray.900">
+            <Text fontWeight="semibold" color="fg">
               {tip.title}
             </Text>
-            <Text fontSize="sm" color="gray.700">
+            <Text fontSize="sm" color="fg.muted">
               {tip.text}
             </Text>
           </chakra.li>

@@ -15,7 +15,7 @@ import {
   SelectEntry,
   TextEntry,
 } from './note-form-fields';
-import { UploadProgress, WhyShare } from './note-form-panels';
+import { SharedCopyMessage, UploadProgress, WhyShare } from './note-form-panels';
 
 export interface NoteFormProps {
   title: string;
@@ -51,7 +51,7 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
       <Heading as="h1" size="3xl" mb="2">
         {title}
       </Heading>
-      <Text color="gray.700" mb="8">
+      <Text color="fg.muted" mb="8">
         {subtitle}
       </Text>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="8">
@@ -154,7 +154,7 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
                   display="block"
                   w="full"
                   fontSize="sm"
-                  color="gray.800"
+                  color="fg"
                   disabled={busy}
                   aria-invalid={invalid || undefined}
                   aria-describedby={describedBy}
@@ -163,7 +163,7 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
               )}
             </Field>
             {file && (
-              <Text fontSize="sm" color="gray.700" data-testid="picked-file">
+              <Text fontSize="sm" color="fg.muted" data-testid="picked-file">
                 Selected: {file.name} ({formatBytes(file.size)})
               </Text>
             )}
@@ -173,12 +173,12 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
                   href={note.fileUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  color="teal.800"
+                  color="teal.fg"
                   textDecoration="underline"
                 >
                   Current uploaded file
                 </Link>
-                {note.fileName && <chakra.span color="gray.700"> ({note.fileName})</chakra.span>}
+                {note.fileName && <chakra.span color="fg.muted"> ({note.fileName})</chakra.span>}
               </Text>
             )}
             <TextEntry
@@ -213,7 +213,7 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
                   aria-invalid={errors['confirmed'] ? true : undefined}
                   aria-describedby={errors['confirmed'] ? 'note-confirm-error' : undefined}
                 />
-                <Text fontSize="sm" color="gray.800">
+                <Text fontSize="sm" color="fg">
                   {CONFIRM_TEXT}
                 </Text>
               </Flex>
@@ -221,9 +221,13 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
             </Box>
           )}
 
-          {editor.banner && <ErrorBanner>Error: {editor.banner}</ErrorBanner>}
+          {editor.banner && (
+            <ErrorBanner>
+              Error: <SharedCopyMessage editor={editor} />
+            </ErrorBanner>
+          )}
           {editor.notice && (
-            <Text role="status" color="gray.800" bg="gray.100" rounded="md" px="4" py="3">
+            <Text role="status" color="fg" bg="bg.muted" rounded="md" px="4" py="3">
               {editor.notice}
             </Text>
           )}

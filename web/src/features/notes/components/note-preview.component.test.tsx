@@ -24,6 +24,7 @@ const NOTE: NoteDetail = {
   fileType: 'application/pdf',
   uploaderId: 'u1',
   approved: true,
+  underReview: false,
 };
 
 /** An IntersectionObserver that reports on demand, as a browser does while scrolling. */

@@ -30,7 +30,7 @@ function Refusal({ title, text }: { title: string; text: string }) {
       <Heading as="h1" size="2xl" mb="3">
         {title}
       </Heading>
-      <Text color="gray.700" mb="6">
+      <Text color="fg.muted" mb="6">
         {text}
       </Text>
       <RouterButton to={paths.profile} colorPalette="teal">

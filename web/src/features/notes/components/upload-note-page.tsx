@@ -1,5 +1,9 @@
+import { Box } from '@chakra-ui/react';
+import { REPORT_MESSAGES } from '@notenest/shared';
+import { useEffect, useState } from 'react';
 import { useSessionUser, type SessionUser as User } from '../../auth';
-import { LoadingState } from '../../../shared/ui';
+import { ErrorBanner, LoadingState } from '../../../shared/ui';
+import { isUploadBanned } from '../api/upload-ban-api';
 import { useNoteEditor } from '../hooks/use-note-editor';
 import { NoteForm } from './note-form';
 
@@ -14,9 +18,41 @@ function UploadForm({ user }: { user: User }) {
   );
 }
 
+/**
+ * Whether `user` may not upload (3 notes removed for copyright; issue 30): null while it is read.
+ * A failed read lets the form show: the rules and the facade refuse a banned upload anyway.
+ */
+function useUploadBan(user: User | null): boolean | null {
+  const [banned, setBanned] = useState<{ uid: string; banned: boolean } | null>(null);
+  const uid = user?.uid ?? null;
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    isUploadBanned(uid).then(
+      (b) => live && setBanned({ uid, banned: b }),
+      (error: unknown) => {
+        console.error('Could not read the upload ban', error);
+        if (live) setBanned({ uid, banned: false });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [uid]);
+  return banned && banned.uid === uid ? banned.banned : null;
+}
+
 function UploadScreen() {
   const user = useSessionUser();
-  return user ? <UploadForm user={user} /> : <LoadingState />;
+  const banned = useUploadBan(user);
+  if (!user || banned === null) return <LoadingState />;
+  if (banned)
+    return (
+      <Box maxW="3xl" mx="auto" px="4" py="8">
+        <ErrorBanner data-testid="upload-banned">{REPORT_MESSAGES.uploadBanned}</ErrorBanner>
+      </Box>
+    );
+  return <UploadForm user={user} />;
 }
 
 /** /uploading-notes (guarded): the Upload form ("Share Your Knowledge", spec section 2). */

@@ -1,12 +1,12 @@
 import { toAppError } from '../../../shared/errors/app-error';
 import { startTransition, useEffect, useState } from 'react';
-import { watchNote } from '../api/note-detail-api';
+import { watchNote, whyUnavailable } from '../api/note-detail-api';
 import type { NoteDetail } from '../api/note-detail-model';
 
 export type LiveNote =
   | { status: 'loading' }
   | { status: 'loaded'; note: NoteDetail }
-  | { status: 'unavailable' }
+  | { status: 'unavailable'; underReview: boolean }
   | { status: 'failed' };
 
 /**
@@ -19,20 +19,39 @@ export function useLiveNote(noteId: string): LiveNote {
   const [state, setState] = useState<LiveNote>({ status: 'loading' });
   useEffect(() => {
     setState({ status: 'loading' });
-    return watchNote(
+    let stopped = false;
+    // A note readers' reports took out of view says so (issue 30): asked of the facade once,
+    // only when the note cannot be read; the page keeps loading meanwhile.
+    // `latest` drops an answer that arrives after the note was readable again.
+    let asked: Promise<boolean> | null = null;
+    let latest = 0;
+    const unavailable = () => {
+      const mine = ++latest;
+      asked ??= whyUnavailable(noteId).then((why) => why === 'under-review');
+      void asked.then((underReview) => {
+        if (!stopped && mine === latest) setState({ status: 'unavailable', underReview });
+      });
+    };
+    const stop = watchNote(
       noteId,
       // A transition: the whole page renders when the note first arrives, and React slices that
       // work, leaving the main thread free for input (one long task on a slow phone otherwise).
-      (note) =>
-        startTransition(() =>
-          setState(note ? { status: 'loaded', note } : { status: 'unavailable' }),
-        ),
+      (note) => {
+        if (!note) return unavailable();
+        latest++;
+        asked = null;
+        startTransition(() => setState({ status: 'loaded', note }));
+      },
       (error) => {
         console.error('Could not load the note', error);
-        const denied = toAppError(error).code === 'permission-denied';
-        setState({ status: denied ? 'unavailable' : 'failed' });
+        if (toAppError(error).code === 'permission-denied') unavailable();
+        else setState({ status: 'failed' });
       },
     );
+    return () => {
+      stopped = true;
+      stop();
+    };
   }, [noteId]);
   return state;
 }

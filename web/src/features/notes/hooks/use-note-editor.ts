@@ -10,6 +10,7 @@ import {
   type Uploader,
   type UploadControl,
 } from '../api/note-editor-api';
+import { findSharedCopy, type SharedCopy } from '../api/duplicate-check';
 import {
   EMPTY_VALUES,
   NOTE_CREATED,
@@ -41,6 +42,8 @@ export interface NoteEditor {
   banner: string | null;
   /** Set after a cancelled upload. */
   notice: string | null;
+  /** The note that already shares the picked file (the banner links to it), or null. */
+  sharedCopy: SharedCopy | null;
   phase: SubmitPhase;
   /** Counts submits refused by validation (the form then focuses the first invalid field). */
   refusals: number;
@@ -63,6 +66,7 @@ export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEd
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [sharedCopy, setSharedCopy] = useState<SharedCopy | null>(null);
   const [phase, setPhase] = useState<SubmitPhase>({ kind: 'idle' });
   const [refusals, setRefusals] = useState(0);
   const abort = useRef<AbortController | null>(null);
@@ -78,6 +82,7 @@ export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEd
   const pickFile = (picked: File | null) => {
     setFile(picked);
     setNotice(null);
+    setSharedCopy(null);
     const problem = picked ? pickedFileProblem(picked) : null;
     setErrors(({ file: _, ...rest }) => (problem ? { ...rest, file: problem } : rest));
     // The bytes are checked as soon as the file is picked (a program renamed .pdf is said at
@@ -105,6 +110,15 @@ export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEd
     if (mismatch) {
       setErrors({ file: mismatch });
       setBanner(mismatch);
+      setRefusals((n) => n + 1);
+      return;
+    }
+    // A file already shared is refused before a byte is sent (the server refuses it too).
+    const copy = file && checked?.ok ? await findSharedCopy(file, note?.id) : null;
+    setSharedCopy(copy);
+    if (copy) {
+      setErrors({ file: copy.message });
+      setBanner(copy.message);
       setRefusals((n) => n + 1);
       return;
     }
@@ -153,6 +167,7 @@ export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEd
     errors,
     banner,
     notice,
+    sharedCopy,
     phase,
     refusals,
     submit,

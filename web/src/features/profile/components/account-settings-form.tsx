@@ -122,7 +122,7 @@ export function AccountSettingsForm({
           {busy ? 'Updating...' : 'Update Profile'}
         </Button>
         {saved && (
-          <Text role="status" color="green.700" fontWeight="medium">
+          <Text role="status" color="green.fg" fontWeight="medium">
             {PROFILE_UPDATED}
           </Text>
         )}

@@ -55,7 +55,11 @@ export function AvatarPicker({
         fontSize="4xl"
         fontWeight="bold"
         cursor="pointer"
-        _focusVisible={{ outline: '3px solid', outlineColor: 'teal.700', outlineOffset: '2px' }}
+        _focusVisible={{
+          outline: '3px solid',
+          outlineColor: 'teal.focusRing',
+          outlineOffset: '2px',
+        }}
       >
         {profile.avatar ? (
           <chakra.img

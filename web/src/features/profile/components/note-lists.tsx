@@ -1,7 +1,8 @@
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { SessionUser } from '../../auth';
+import { RejectedUploads } from '../../notifications';
 import { paths } from '../../../shared/routing/paths';
 import { ErrorBanner, LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useServerValue } from '../../../shared/server-state';
@@ -23,9 +24,9 @@ function NoteCardShell({ note, children }: { note: NoteListItem; children: React
     <Box
       as="article"
       data-note-id={note.id}
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       rounded="xl"
       p="5"
       shadow="sm"
@@ -36,7 +37,7 @@ function NoteCardShell({ note, children }: { note: NoteListItem; children: React
       <Flex gap="3" justify="space-between">
         <Box minW="0">
           <Heading as="h3" size="md" lineClamp="2">
-            <RouterLink to={paths.note(note.id)} color="teal.800">
+            <RouterLink to={paths.note(note.id)} color="teal.fg">
               {note.title}
             </RouterLink>
           </Heading>
@@ -125,6 +126,10 @@ export function MyUploadsTab({ user }: { user: SessionUser }) {
           ))}
         </SimpleGrid>
       )}
+      {/* Rejected notes are deleted: their records (title, reason) are listed after the rest. */}
+      <Suspense fallback={null}>
+        <RejectedUploads uid={user.uid} />
+      </Suspense>
     </Stack>
   );
 }
@@ -191,14 +196,14 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
           align="center"
           justify="space-between"
           wrap="wrap"
-          bg="orange.50"
+          bg="orange.subtle"
           borderWidth="1px"
-          borderColor="orange.200"
+          borderColor="orange.muted"
           rounded="md"
           px="4"
           py="3"
         >
-          <Text color="orange.900">{savedUnavailableMessage(unavailable.length)}</Text>
+          <Text color="orange.fg">{savedUnavailableMessage(unavailable.length)}</Text>
           <Button size="sm" variant="outline" onClick={() => void onRemoveUnavailable(unavailable)}>
             {REMOVE_UNAVAILABLE}
           </Button>

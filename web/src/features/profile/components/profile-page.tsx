@@ -51,7 +51,7 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
       aria-label="Dashboard"
       gap="1"
       borderBottomWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       overflowX="auto"
     >
       {TABS.map((tab, i) => {
@@ -71,7 +71,7 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
             rounded="none"
             borderBottomWidth="3px"
             borderColor={active ? 'teal.600' : 'transparent'}
-            color={active ? 'teal.800' : 'fg.muted'}
+            color={active ? 'teal.fg' : 'fg.muted'}
             fontWeight={active ? 'bold' : 'medium'}
             onClick={() => onSelect(tab.id)}
             onKeyDown={(e) => onKeyDown(e, i)}

@@ -1,0 +1,116 @@
+/**
+ * In-app notifications, `users/{uid}/notifications/{id}` (docs/data-model.md "Notifications"):
+ * written only here, by functions (the rules refuse every client write but the owner's `read`).
+ * Callers pass a deterministic id per event, because triggers are retried (at least once
+ * delivery): the same event writes the same document, never a second one.
+ */
+import {
+  COMMENT_NOTIFICATION_WINDOW_MS,
+  NOTIFICATION_TTL_MS,
+  type NotificationInput,
+} from '@notenest/shared';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { db } from '../firebase.js';
+import { deleteAll } from './batch.js';
+
+/** gRPC ALREADY_EXISTS: `create` of a document that is there. */
+const ALREADY_EXISTS = 6;
+
+/** The document for `n`, created now; undefined optional fields are left out (strict schema). */
+function notificationData(n: NotificationInput, now: Timestamp): DocumentData {
+  return {
+    type: n.type,
+    noteId: n.noteId,
+    noteTitle: n.noteTitle,
+    ...(n.reason ? { reason: n.reason } : {}),
+    ...(n.actorName ? { actorName: n.actorName } : {}),
+    createdAt: now,
+    read: false,
+    expireAt: Timestamp.fromMillis(now.toMillis() + NOTIFICATION_TTL_MS),
+  };
+}
+
+/**
+ * Notifies `uid` once per `id`: a retried event finds the document there and changes nothing
+ * (in particular it does not turn a notification the user has read back to unread).
+ */
+export async function notify(uid: string, id: string, n: NotificationInput): Promise<void> {
+  try {
+    await db().doc(`users/${uid}/notifications/${id}`).create(notificationData(n, Timestamp.now()));
+  } catch (e) {
+    if ((e as { code?: unknown }).code !== ALREADY_EXISTS) throw e;
+  }
+}
+
+/**
+ * The id of the 'comment' notification for `commenterId` on `noteId` at `atMs`: one per
+ * commenter, note and hour (COMMENT_NOTIFICATION_WINDOW_MS), so however many comments a reader
+ * posts, the uploader gets at most one notification an hour from them about that note.
+ */
+export function commentNotificationId(noteId: string, commenterId: string, atMs: number): string {
+  return `comment-${noteId}-${commenterId}-${Math.floor(atMs / COMMENT_NOTIFICATION_WINDOW_MS)}`;
+}
+
+/** Keeps what the uploader reads of a rejected (deleted) note on My Uploads. */
+export async function recordRejection(
+  uid: string,
+  noteId: string,
+  r: { title: string; reason?: string },
+): Promise<void> {
+  const now = Timestamp.now();
+  await db()
+    .doc(`users/${uid}/rejections/${noteId}`)
+    .set({
+      title: r.title,
+      ...(r.reason ? { reason: r.reason } : {}),
+      rejectedAt: now,
+      expireAt: Timestamp.fromMillis(now.toMillis() + NOTIFICATION_TTL_MS),
+    });
+}
+
+/** Deletes per query page: a day's expired documents may be many. */
+const SWEEP_PAGE = 400;
+
+/**
+ * Deletes the notifications and rejection records whose `expireAt` has passed, a page at a time.
+ * The TTL policy (firestore.indexes.json) does this in production too, within a day or so of
+ * expiry; the emulator applies no TTL, and this sweep bounds the delay everywhere.
+ */
+export async function deleteExpiredNotifications(now = Timestamp.now()): Promise<number> {
+  let deleted = 0;
+  for (const group of ['notifications', 'rejections']) {
+    for (;;) {
+      const page = await db()
+        .collectionGroup(group)
+        .where('expireAt', '<', now)
+        .limit(SWEEP_PAGE)
+        .get();
+      if (page.empty) break;
+      await deleteAll(page.docs.map((d) => d.ref));
+      deleted += page.size;
+      if (page.size < SWEEP_PAGE) break;
+    }
+  }
+  return deleted;
+}
+
+/**
+ * An admin rejected a pending note (Reject on Pending Approvals deletes it, spec): its uploader
+ * gets a 'noteRejected' notification and a record for My Uploads, both with the reason when one
+ * was given. `note`: the note as it was before the delete. An admin rejecting their own note is
+ * told nothing.
+ */
+export async function tellRejected(
+  noteId: string,
+  note: DocumentData,
+  reason: string | undefined,
+  adminUid: string,
+): Promise<void> {
+  const uid = note['uploaderId'];
+  if (typeof uid !== 'string' || uid === '' || uid === adminUid) return;
+  const title = String(note['title'] ?? '');
+  await Promise.all([
+    recordRejection(uid, noteId, { title, reason }),
+    notify(uid, `rejected-${noteId}`, { type: 'noteRejected', noteId, noteTitle: title, reason }),
+  ]);
+}
