@@ -134,9 +134,12 @@ export function SiteHeader() {
             </ul>
           </nav>
           {sessionUser && (
-            <Suspense fallback={null}>
-              <NotificationBell uid={sessionUser.uid} onNavigate={close} />
-            </Suspense>
+            // A slot of the bell's size: the header does not move when the bell's code arrives.
+            <span className="nn-header__bell-slot">
+              <Suspense fallback={null}>
+                <NotificationBell uid={sessionUser.uid} onNavigate={close} />
+              </Suspense>
+            </span>
           )}
           <ThemeToggle />
           <button

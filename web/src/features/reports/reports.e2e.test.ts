@@ -117,6 +117,9 @@ describe('reports', () => {
     const card = page.locator(`article[data-note-id="${noteId}"]`);
     // Listed once the search index has the approval (the note trigger).
     await card.waitFor({ timeout: 60_000 });
+    // The session restored (the header names the reader): until then Browse's actions wait for
+    // Auth, and a click on Report does nothing (a full run's load once made that take long).
+    await page.locator('header').getByText(reporter.username).waitFor({ timeout: 30_000 });
     await card.getByRole('button', { name: `More actions for ${TITLE}` }).click();
     await page.getByRole('menuitem', { name: 'Report' }).click();
     const again = page.getByRole('dialog');
