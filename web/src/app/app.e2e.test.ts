@@ -89,7 +89,7 @@ describe('e2e stack', () => {
     };
     const headerLook = () =>
       header.evaluate((root) =>
-        [root, ...root.querySelectorAll('*')].map((el) => {
+        [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
           const r = el.getBoundingClientRect();
           const cs = getComputedStyle(el);
           const style = [
