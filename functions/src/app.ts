@@ -10,6 +10,7 @@ import { identify, type TokenVerifier } from './http/auth.js';
 import { bodyLimit, JSON_BODY_LIMIT } from './http/body-limit.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { readMeter, readMeterEnabled } from './http/read-meter.js';
+import { refuseWritesWhileStopping } from './http/stopping.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { commentsRoutes } from './routes/comments.js';
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.set('trust proxy', true);
+  app.use(refuseWritesWhileStopping());
   // Before anything reads a body (the runtime's parsing bypasses express.json's limit).
   app.use(bodyLimit());
   // Benchmarks only (NOTENEST_READ_METER=1): each answer says how many documents it read.

@@ -502,6 +502,8 @@ function startFirebase(s, env, firestore) {
     FIREBASE_STORAGE_EMULATOR_HOST: s.emulatorEnv.FIREBASE_STORAGE_EMULATOR_HOST,
     STORAGE_EMULATOR_HOST: s.emulatorEnv.STORAGE_EMULATOR_HOST,
     SEARCH_DATABASE_URL: s.emulatorEnv.SEARCH_DATABASE_URL,
+    // Written when the stack stops: the functions then refuse writes (refuseWrites).
+    NOTENEST_STOPPING_FLAG: stoppingFlag(s),
   };
   const importArgs = existsSync(path.join(firebaseDir, 'firebase-export-metadata.json'))
     ? ['--import', firebaseDir]
@@ -674,6 +676,7 @@ function stopStack(s, { timeoutMs } = {}) {
     // The last look before the stop: a worker started since the last scan is known too.
     if (s.reaper) scan(s);
     if (s.seedChild && s.seedChild.exitCode === null) s.seedChild.kill('SIGTERM');
+    await refuseWrites(s);
     for (const c of s.children) {
       if (c.exited) continue;
       try {
@@ -693,6 +696,54 @@ function stopStack(s, { timeoutMs } = {}) {
   })();
   return s.stopped;
 }
+
+/** What the Firestore emulator enforces while the stack stops: reads as before, no writes. */
+const STOPPING_RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /{document=**} {
+      allow read: if true;
+      allow write: if false;
+    }
+  }
+}
+`;
+
+/**
+ * Before the exports: firebase-tools exports Firestore and Auth on SIGINT while its emulators
+ * still serve, so a write acknowledged during the export was missing after the restart. New
+ * writes are refused first: the functions answer 503 to anything but a read (the flag file
+ * NOTENEST_STOPPING_FLAG names, functions/src/http/stopping.ts), and the Firestore emulator gets
+ * rules that deny every client write (the rules endpoint rules-unit-testing uses; the next start
+ * loads firestore.rules again). A write already past either check when they change can still
+ * finish after the export began: requests take milliseconds, the steps before the export more.
+ * Our Storage emulator refuses writes itself once it stops. Best effort: a stack whose Firestore
+ * is gone (an emulator died) just stops.
+ */
+async function refuseWrites(s) {
+  const firebase = s.children.find((c) => c.tag === 'firebase');
+  if (!firebase || firebase.exited || s.died) return;
+  writeFileSync(stoppingFlag(s), 'stopping\n');
+  try {
+    const res = await fetch(
+      `http://${hostPort(s, 'firestore')}/emulator/v1/projects/${PROJECT}:securityRules`,
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          rules: { files: [{ name: 'stopping.rules', content: STOPPING_RULES }] },
+        }),
+        signal: AbortSignal.timeout(5_000),
+      },
+    );
+    if (!res.ok) s.log(`stop: Firestore kept its rules (${res.status}): writes race the export`);
+  } catch (error) {
+    s.log(`stop: Firestore kept its rules (${error.message}): writes race the export`);
+  }
+}
+
+/** The file whose presence makes the functions refuse writes (see refuseWrites). */
+const stoppingFlag = (s) => path.join(s.tmpDir, 'stopping');
 
 /** SIGKILL to every process group still running (no export). */
 function killStack(s) {

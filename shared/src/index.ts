@@ -16,3 +16,4 @@ export * from './file-content.js';
 export * from './notifications.js';
 export * from './duplicates.js';
 export * from './reports.js';
+export * from './follows.js';
