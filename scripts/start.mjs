@@ -125,7 +125,14 @@ function build() {
     if (!stale) continue;
     if (BUILD === 'never') fail(`${ws.dir}/${ws.output} is missing and NOTENEST_BUILD=never`);
     log(`building ${ws.name}`);
-    const r = spawnSync('npm', ['run', 'build', '-w', ws.name], { cwd: root, stdio: 'inherit' });
+    // A production build whatever started us: NODE_ENV=test (a test runner starting npm start)
+    // made React's JSX resolve to its dev runtime in the prerender and the build failed.
+    const { NODE_ENV: _ignored, ...env } = process.env;
+    const r = spawnSync('npm', ['run', 'build', '-w', ws.name], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
     if (r.status !== 0) fail(`build of ${ws.name} failed`);
   }
 }

@@ -113,15 +113,29 @@ describe('reports', () => {
   });
 
   it('from a Browse card, the menu opens the same report, which a change rewrites', async () => {
-    const page = await reporterPage(`/browse?q=${encodeURIComponent(TITLE)}`);
+    const page = await signedInPage(browser, stack, reporter.email, PASSWORD);
+    // Auth's answer is held back (the SDK checks a stored user with the Auth server before it
+    // says who is signed in), so the session is still being confirmed when Report is chosen:
+    // the choice waits for the answer instead of being dropped (it once was).
+    let releaseAuth!: () => void;
+    const authHeld = new Promise<void>((resolve) => (releaseAuth = resolve));
+    let authAsked = false;
+    await page.route(
+      (url) => url.pathname.endsWith('/accounts:lookup'),
+      async (route) => {
+        authAsked = true;
+        await authHeld;
+        await route.continue();
+      },
+    );
+    await page.goto(`/browse?q=${encodeURIComponent(TITLE)}`);
     const card = page.locator(`article[data-note-id="${noteId}"]`);
     // Listed once the search index has the approval (the note trigger).
     await card.waitFor({ timeout: 60_000 });
-    // The session restored (the header names the reader): until then Browse's actions wait for
-    // Auth, and a click on Report does nothing (a full run's load once made that take long).
-    await page.locator('header').getByText(reporter.username).waitFor({ timeout: 30_000 });
     await card.getByRole('button', { name: `More actions for ${TITLE}` }).click();
     await page.getByRole('menuitem', { name: 'Report' }).click();
+    await expect.poll(() => authAsked, { timeout: 30_000 }).toBe(true);
+    releaseAuth();
     const again = page.getByRole('dialog');
     // Its earlier report read, the dialog says it is theirs.
     await page.getByRole('dialog', { name: 'Your report' }).waitFor();

@@ -95,13 +95,10 @@ export default function BrowsePage() {
   const actions = useNoteActions(list.updateNote, listedIds);
   // The note being reported and by whom; a visitor is sent to sign in first.
   const [reporting, setReporting] = useState<{ note: BrowseNote; uid: string } | null>(null);
-  const { requireUser } = actions;
+  const { withUser } = actions;
   const report = useCallback(
-    (note: BrowseNote) => {
-      const user = requireUser();
-      if (user) setReporting({ note, uid: user.uid });
-    },
-    [requireUser],
+    (note: BrowseNote) => withUser((user) => setReporting({ note, uid: user.uid })),
+    [withUser],
   );
 
   // Titles of every note listed so far: suggestions stay put while a new search loads.
@@ -142,7 +139,7 @@ export default function BrowsePage() {
             note={openNote}
             onBack={closeComments}
             onNote={onNoteRefreshed}
-            requireUser={actions.requireUser}
+            withUser={actions.withUser}
           />
         </Suspense>
       ) : (

@@ -9,7 +9,7 @@ export interface NoteCommentsViewProps {
   onBack: () => void;
   /** The re-read note after a comment (it replaces the open note and its card). */
   onNote: (note: BrowseNote) => void;
-  requireUser: NoteActions['requireUser'];
+  withUser: NoteActions['withUser'];
 }
 
 /**
@@ -17,7 +17,7 @@ export interface NoteCommentsViewProps {
  * fields, and its comments (features/comments, the same component as the note page's, in its
  * Browse form: pseudo labels, no edit or delete). Plain markup, no Chakra.
  */
-export function NoteCommentsView({ note, onBack, onNote, requireUser }: NoteCommentsViewProps) {
+export function NoteCommentsView({ note, onBack, onNote, withUser }: NoteCommentsViewProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -84,7 +84,7 @@ export function NoteCommentsView({ note, onBack, onNote, requireUser }: NoteComm
         commentsCount={note.commentsCount}
         variant="browse"
         viewer={null}
-        requireUser={() => requireUser() !== null}
+        whenSignedIn={(send) => withUser(send)}
         onAdded={onAdded}
         idPrefix="browse"
       />

@@ -18,8 +18,11 @@ export interface NoteActions {
   authPending: boolean;
   toggleLike: (note: BrowseNote) => void;
   download: (note: BrowseNote) => void;
-  /** The signed-in user, or null after sending the visitor to /sign-in. */
-  requireUser: () => SessionUser | null;
+  /**
+   * Runs `act` with the signed-in user: now, or once a stored session is confirmed; a visitor
+   * (or a session that turned out to be gone) is sent to /sign-in instead.
+   */
+  withUser: (act: (user: SessionUser) => void) => void;
   /** Why the last like was refused, when the user can act on it (a rate limit); else null. */
   notice: string | null;
 }
@@ -70,10 +73,23 @@ export function useNoteActions(
     );
   }, [uid, idsKey]);
 
-  const requireUser = useCallback((): SessionUser | null => {
-    if (user) return user;
-    if (!authPending) void navigate(paths.signIn);
-    return null;
+  // A click while Auth confirms a stored session is kept (the last one wins) and carried out
+  // when Auth answers, instead of being dropped: on a slow phone that takes seconds.
+  const deferred = useRef<((user: SessionUser) => void) | null>(null);
+  const withUser = useCallback(
+    (act: (user: SessionUser) => void) => {
+      if (user) act(user);
+      else if (authPending) deferred.current = act;
+      else void navigate(paths.signIn);
+    },
+    [user, authPending, navigate],
+  );
+  useEffect(() => {
+    const act = deferred.current;
+    if (!act || authPending) return;
+    deferred.current = null;
+    if (user) act(user);
+    else void navigate(paths.signIn);
   }, [user, authPending, navigate]);
 
   const run = useCallback(async (id: string, action: NoteAction, work: () => Promise<void>) => {
@@ -88,51 +104,50 @@ export function useNoteActions(
   }, []);
 
   const toggleLike = useCallback(
-    (note: BrowseNote) => {
-      const me = requireUser();
-      if (!me) return;
-      void run(note.id, 'like', async () => {
-        setNotice(null);
-        try {
-          const wasLiked = likedRef.current[note.id] ?? (await fetchLiked(note.id, me.uid));
-          await setLiked(note.id, me.uid, !wasLiked);
-          setLikedState((l) => ({ ...l, [note.id]: !wasLiked }));
-          onUpdate(note.id, (n) => ({
-            ...n,
-            likesCount: Math.max(0, n.likesCount + (wasLiked ? -1 : 1)),
-          }));
-        } catch (error) {
-          // Spec: like failures are only logged, but for a rate limit, which the user is told
-          // about. Forget the state: it is read again next time.
-          console.error('Could not update the like', error);
-          if (isAppError(error, 'rate-limited')) setNotice(error.message);
-          setLikedState(({ [note.id]: _dropped, ...rest }) => rest);
-        }
-      });
-    },
-    [requireUser, run, onUpdate],
+    (note: BrowseNote) =>
+      withUser((me) => {
+        void run(note.id, 'like', async () => {
+          setNotice(null);
+          try {
+            const wasLiked = likedRef.current[note.id] ?? (await fetchLiked(note.id, me.uid));
+            await setLiked(note.id, me.uid, !wasLiked);
+            setLikedState((l) => ({ ...l, [note.id]: !wasLiked }));
+            onUpdate(note.id, (n) => ({
+              ...n,
+              likesCount: Math.max(0, n.likesCount + (wasLiked ? -1 : 1)),
+            }));
+          } catch (error) {
+            // Spec: like failures are only logged, but for a rate limit, which the user is told
+            // about. Forget the state: it is read again next time.
+            console.error('Could not update the like', error);
+            if (isAppError(error, 'rate-limited')) setNotice(error.message);
+            setLikedState(({ [note.id]: _dropped, ...rest }) => rest);
+          }
+        });
+      }),
+    [withUser, run, onUpdate],
   );
 
   const download = useCallback(
-    (note: BrowseNote) => {
-      const me = requireUser();
-      if (!me) return;
-      const url = note.fileUrl;
-      if (!url) return;
-      void run(note.id, 'download', async () => {
-        await Promise.all([
-          recordDownload(note.id, me.uid).then(
-            (counted) => {
-              if (counted) onUpdate(note.id, (n) => ({ ...n, downloadCount: n.downloadCount + 1 }));
-            },
-            (error: unknown) => console.error('Could not count the download', error),
-          ),
-          saveFile(url, downloadNameFor(note)),
-        ]);
-      });
-    },
-    [requireUser, run, onUpdate],
+    (note: BrowseNote) =>
+      withUser((me) => {
+        const url = note.fileUrl;
+        if (!url) return;
+        void run(note.id, 'download', async () => {
+          await Promise.all([
+            recordDownload(note.id, me.uid).then(
+              (counted) => {
+                if (counted)
+                  onUpdate(note.id, (n) => ({ ...n, downloadCount: n.downloadCount + 1 }));
+              },
+              (error: unknown) => console.error('Could not count the download', error),
+            ),
+            saveFile(url, downloadNameFor(note)),
+          ]);
+        });
+      }),
+    [withUser, run, onUpdate],
   );
 
-  return { liked, busy, authPending, toggleLike, download, requireUser, notice };
+  return { liked, busy, authPending, toggleLike, download, withUser, notice };
 }

@@ -32,8 +32,11 @@ export interface NoteCommentsProps {
   variant: 'page' | 'browse';
   /** Who is looking, for the page's Edit and Delete buttons; null for a visitor. */
   viewer: Viewer | null;
-  /** Asked before a comment is sent; false stops it (Browse sends a visitor to sign in). */
-  requireUser?: () => boolean;
+  /**
+   * Sends the comment through this once the reader is known to be signed in (Browse: a visitor
+   * is sent to sign in instead, and a send while Auth confirms the session waits for it).
+   */
+  whenSignedIn?: (send: () => void) => void;
   /** Told after a comment was saved, with the note's comment count right after it. */
   onAdded?: (commentsCount: number | null) => void;
   /** Prefix of the element ids (two lists never share a page, but the ids stay apart). */
@@ -49,7 +52,7 @@ export function NoteComments({
   commentsCount,
   variant,
   viewer,
-  requireUser,
+  whenSignedIn,
   onAdded,
   idPrefix,
 }: NoteCommentsProps) {
@@ -60,10 +63,13 @@ export function NoteComments({
   const textId = `${idPrefix}-comment-text`;
   const Heading = variant === 'page' ? 'h2' : 'h3';
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (requireUser && !requireUser()) return;
+  const send = async () => {
     if (await live.add(text)) setText('');
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (whenSignedIn) whenSignedIn(() => void send());
+    else void send();
   };
 
   // The list is exact up to COMMENTS_SHOWN; past that the note's commentsCount (kept by a trigger) is.
