@@ -2,10 +2,16 @@
  * Issue 20: Lighthouse mobile (its defaults: simulated slow 4G, 4x CPU slowdown) on the public
  * routes, signed out, and on the note page signed in, LIGHTHOUSE_RUNS times each (default 5):
  * the median, min and max of the performance score, LCP, TBT and CLS next to the targets.
+ * Issue 31: the signed-in app too (/profile, /uploading-notes as a student, /admin-dashboard as
+ * the admin).
  *
- * Signed in: a Chromium of our own with a DevTools port and a profile where a demo student has
- * signed in (ctx.signIn, given a page of that browser) (Firebase Auth keeps the session in IndexedDB); Lighthouse drives that browser
- * (--port) and keeps its storage (--disable-storage-reset).
+ * Signed in: a Chromium of our own with a DevTools port and a profile where the route's account
+ * has signed in (ctx.signIn, given a page of that browser); Lighthouse drives that browser
+ * (--port). Its storage reset between runs clears the HTTP cache, service workers and Cache
+ * Storage but not IndexedDB, where Firebase Auth keeps the session (Lighthouse's default
+ * clearStorageTypes): each run is a returning user's visit with nothing cached, as the signed-out
+ * runs are. ctx.checkSignedIn(page, url) then proves the session outlived the runs (a guarded
+ * route shows the sign-in form to a visitor, which would otherwise be what was measured).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,7 +39,7 @@ export function lighthouse(root, url, { chrome, chromeArgs, port, log = () => {}
     : null;
   args.push(`--output-path=${file ?? 'stdout'}`);
   if (file) args.push('--save-assets');
-  if (port) args.push(`--port=${port}`, '--disable-storage-reset');
+  if (port) args.push(`--port=${port}`);
   else args.push(`--chrome-flags=--headless=new ${chromeArgs.join(' ')}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
@@ -56,6 +62,7 @@ export function lighthouse(root, url, { chrome, chromeArgs, port, log = () => {}
         lcpMs: value('largest-contentful-paint'),
         tbtMs: value('total-blocking-time'),
         cls: value('cumulative-layout-shift'),
+        finalUrl: lhr.finalDisplayedUrl,
         lcpElement:
           lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
             ?.snippet ?? '',
@@ -65,8 +72,11 @@ export function lighthouse(root, url, { chrome, chromeArgs, port, log = () => {}
   });
 }
 
-/** A Chromium with a DevTools port where `account` is signed in; stop() ends it. */
-async function signedInBrowser({ chrome, chromeArgs, chromium, account, signIn }) {
+/**
+ * A Chromium with a DevTools port where `account` is signed in; check(url) fails unless `url`
+ * shows the signed-in app there; stop() ends it.
+ */
+async function signedInBrowser({ chrome, chromeArgs, chromium, signIn, checkSignedIn }, account) {
   const port = await freePort();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'nn-lighthouse-'));
   const proc = spawn(
@@ -96,6 +106,19 @@ async function signedInBrowser({ chrome, chromeArgs, chromium, account, signIn }
   await page.close();
   return {
     port,
+    account,
+    async check(url) {
+      const check = await browser.contexts()[0].newPage();
+      try {
+        await checkSignedIn(check, url);
+      } catch (error) {
+        throw new Error(`${url} was not signed in as ${account.email} after Lighthouse's runs`, {
+          cause: error,
+        });
+      } finally {
+        await check.close();
+      }
+    },
     async stop() {
       await browser.close().catch(() => {});
       // The profile goes once Chromium has exited (it writes there until then).
@@ -111,7 +134,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * Every route's runs, then a row per route and metric: median (min-max) next to its target.
- * `routes`: [label, url, { signedIn }].
+ * `routes`: [label, url, { signedIn: account }]; `signedIn: true` is ctx.account. Routes of one
+ * account are best listed together: one signed-in Chromium runs at a time.
  */
 export async function lighthouseFigures(ctx, allRoutes, rows) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS) || 5;
@@ -123,19 +147,31 @@ export async function lighthouseFigures(ctx, allRoutes, rows) {
     spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
   );
   if (spinners.length) ctx.log(`Lighthouse with ${spinners.length} busy CPU spinner(s)`);
-  const signedIn = routes.some(([, , o]) => o?.signedIn) ? await signedInBrowser(ctx) : null;
+  /** The signed-in Chromium of the account the current route needs. */
+  let signedIn = null;
+  const browserFor = async (account) => {
+    if (signedIn?.account.email === account.email) return signedIn;
+    await signedIn?.stop();
+    signedIn = null;
+    ctx.log(`signing in as ${account.email} for Lighthouse`);
+    signedIn = await signedInBrowser(ctx, account);
+    return signedIn;
+  };
   try {
     for (const [label, url, options] of routes) {
+      const account = options?.signedIn === true ? ctx.account : options?.signedIn;
+      const browser = account ? await browserFor(account) : null;
       const results = [];
       for (let i = 1; i <= runs; i++) {
         ctx.log(`Lighthouse ${label}, run ${i} of ${runs}`);
-        results.push(
-          await lighthouse(ctx.root, url, {
-            ...ctx,
-            port: options?.signedIn ? signedIn.port : undefined,
-          }),
-        );
+        results.push(await lighthouse(ctx.root, url, { ...ctx, port: browser?.port }));
       }
+      await browser?.check(url);
+      // A guard that sent a run elsewhere (an admin route to a student) measured another page.
+      const pathOf = (u) => new URL(u).pathname;
+      const elsewhere = results.filter((r) => pathOf(r.finalUrl) !== pathOf(url));
+      if (account && elsewhere.length)
+        throw new Error(`Lighthouse ${label} ended on ${elsewhere.map((r) => r.finalUrl)}`);
       const stat = (key) => {
         const xs = results.map((r) => r[key]);
         return { med: median(xs), min: Math.min(...xs), max: Math.max(...xs) };

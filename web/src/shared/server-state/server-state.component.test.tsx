@@ -1,8 +1,7 @@
 /**
- * The two server-state hooks on TanStack Query: a paged list (first page, more, confirmed changes,
- * a new key starting over without an older answer winning) and a single value.
+ * The two server-state hooks: a paged list (first page, more, confirmed changes, a new key starting
+ * over without an older answer winning, a page given at once) and a single value.
  */
-import { hashKey, notifyManager } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,33 +52,76 @@ describe('useServerList', () => {
 
   it('starts over for a new key; an answer for the old key never replaces the new list', async () => {
     const slow = deferred<ListPage<string>>();
+    let oldAnswered = false;
     const { result, rerender } = renderHook(
       ({ q }: { q: string }) =>
         useServerList(['t', 'search', q], (cursor) =>
-          q === 'old' ? slow.promise : Promise.resolve({ items: [`${q}:${cursor}`], next: null }),
+          q === 'old'
+            ? slow.promise.finally(() => (oldAnswered = true))
+            : Promise.resolve({ items: [`${q}:${cursor}`], next: null }),
         ),
       { wrapper, initialProps: { q: 'old' } },
     );
     rerender({ q: 'new' });
     await waitFor(() => expect(result.current.items).toEqual(['new:null']));
-    // Only once the old key's answer has been taken in (its query's success) and every observer
-    // told of what followed can its absence from the list prove anything.
-    const oldHash = hashKey(['t', 'search', 'old']);
-    const oldAnswered = new Promise<void>((done) => {
-      const stop = queryClient.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.query.queryHash !== oldHash) return;
-        if (event.action.type !== 'success') return;
-        stop();
-        done();
-      });
-    });
     slow.resolve({ items: ['stale'], next: null });
+    // Only once the hook has had the old key's answer (its handler is called before the one
+    // awaited here, registered later on the same promise) can its absence prove anything.
     await act(async () => {
-      await oldAnswered;
-      // Observers hear of cache changes in batches (notifyManager): this runs after the pending one.
-      await new Promise<void>((r) => notifyManager.schedule(r));
+      await slow.promise.finally(() => undefined);
+      await Promise.resolve();
     });
+    expect(oldAnswered).toBe(true);
     expect(result.current.items).toEqual(['new:null']);
+  });
+
+  it('shows a page it was given at once, without loading it; a new key loads', async () => {
+    const asked: (string | null)[] = [];
+    const { result, rerender } = renderHook(
+      ({ q }: { q: string }) =>
+        useServerList(
+          ['t', 'given', q],
+          async (cursor): Promise<ListPage<string>> => {
+            asked.push(`${q}:${cursor}`);
+            return { items: [`${q}:${cursor}`], next: null };
+          },
+          { initial: { items: ['prerendered'], next: 'p2' } },
+        ),
+      { wrapper, initialProps: { q: 'first' } },
+    );
+    expect(result.current).toMatchObject({ status: 'success', items: ['prerendered'] });
+    act(() => result.current.more());
+    await waitFor(() => expect(result.current.items).toEqual(['prerendered', 'first:p2']));
+    expect(asked).toEqual(['first:p2']);
+    rerender({ q: 'second' });
+    await waitFor(() => expect(result.current.items).toEqual(['second:null']));
+    expect(asked).toEqual(['first:p2', 'second:null']);
+  });
+
+  it('keys by value (object parts in any order); drops items already listed when told how', async () => {
+    let loads = 0;
+    const { result, rerender } = renderHook(
+      ({ filters }: { filters: Record<string, string> }) =>
+        useServerList(
+          ['t', 'dedupe', filters],
+          async (cursor) => {
+            loads++;
+            return cursor
+              ? { items: [{ id: 'b' }, { id: 'c' }], next: null }
+              : { items: [{ id: 'a' }, { id: 'b' }], next: 'p2' };
+          },
+          { itemKey: (item) => item.id },
+        ),
+      { wrapper, initialProps: { filters: { x: '1', y: '2' } } },
+    );
+    await waitFor(() => expect(result.current.items).toHaveLength(2));
+    act(() => result.current.more());
+    await waitFor(() => expect(result.current.hasMore).toBe(false));
+    expect(result.current.items.map((i) => i.id)).toEqual(['a', 'b', 'c']);
+    // The same filters written in another order: the same list, not loaded again.
+    rerender({ filters: { y: '2', x: '1' } });
+    expect(result.current.items.map((i) => i.id)).toEqual(['a', 'b', 'c']);
+    expect(loads).toBe(2);
   });
 
   it('keeps what it has when a later page fails, and reports the error', async () => {
