@@ -64,6 +64,9 @@ const VISITOR_SIDE = [
   'web/src/app/route-error.tsx',
   // The header's bell, part of the shell on every page.
   'web/src/features/notifications/components/notification-bell.tsx',
+  // Follow buttons (Browse, the note page) and Home's Following section (issue 32).
+  'web/src/features/follows/components/{follow-button,following-feed,home-following}.tsx',
+  'web/src/features/follows/{api,hooks}/**/*.ts',
 ];
 const NO_CHAKRA = {
   'no-restricted-imports': [

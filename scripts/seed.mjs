@@ -22,7 +22,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { usernameKey } from '@notenest/shared';
+import { lshBandKeys, usernameKey } from '@notenest/shared';
 import { BUCKET, PROJECT_ID, buildDemoData, downloadUrl } from './lib/demo-data.mjs';
 
 // google-auth-library would otherwise probe the GCE metadata server.
@@ -266,6 +266,31 @@ async function writeDemoData(app, { force, log }) {
       db.doc(`users/${s.uid}/saved/${s.noteId}`),
       { ...s.data, savedAt: ts(s.data.savedAt) },
     ]);
+  }
+  for (const f of data.follows) {
+    writes.push([
+      db.doc(`users/${f.uid}/follows/${f.key}`),
+      { ...f.data, createdAt: ts(f.data.createdAt) },
+    ]);
+  }
+  // The duplicate lookups' documents, as the triggers write them (functions/src/services/
+  // duplicates.ts): a demo file uploaded again is refused as a copy of its seeded note, and a
+  // near copy of a seeded text is flagged. The oldest note holds a hash (first writer wins).
+  const claimed = new Set();
+  for (const n of [...data.notes].sort((a, b) => a.data.createdAt - b.data.createdAt)) {
+    const record = read.get(n.data.filePath)?.record;
+    if (!record?.sha256 || record.verdict === 'refused' || claimed.has(record.sha256)) continue;
+    claimed.add(record.sha256);
+    const createdAt = ts(n.data.createdAt);
+    writes.push([
+      db.doc(`fileHashes/${record.sha256}`),
+      { noteId: n.id, uploaderId: n.data.uploaderId, createdAt },
+    ]);
+    if (record.minhash)
+      writes.push([
+        db.doc(`nearHashes/${n.id}`),
+        { noteId: n.id, bands: lshBandKeys(record.minhash), minhash: record.minhash, createdAt },
+      ]);
   }
   for (const c of data.colleges) writes.push([db.doc(`colleges/${c.id}`), c.data]);
   writes.push([

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { chakraStaticCssPlugin } from './build-plugins/chakra-static-css.ts';
 import { prerenderPlugin } from './build-plugins/prerender.ts';
+import { serviceWorkerPlugin } from './build-plugins/service-worker.ts';
 
 /**
  * Chunks that hold a Firebase SDK are named after it, so a glance at dist/assets (or at the network
@@ -69,7 +70,15 @@ export function reactfireSdkStubs(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactfireSdkStubs(), chakraStaticCssPlugin(), prerenderPlugin()],
+  plugins: [
+    react(),
+    reactfireSdkStubs(),
+    chakraStaticCssPlugin(),
+    prerenderPlugin(),
+    // The installable app's service worker (issue 32), written after the prerendered pages it
+    // caches: web/dist/sw.js, from src/features/offline/service-worker.ts.
+    serviceWorkerPlugin(),
+  ],
   resolve: {
     // Bundle @notenest/shared from source: tree-shaken with the app, no build of shared/ needed
     // first (tsconfig.json maps the same path for the type check).

@@ -8,16 +8,20 @@
  *   index was unreachable (services/search-sync.ts).
  * - `notificationsCleanup`: daily, deletes expired notifications and rejection records
  *   (services/notifications.ts; the TTL policy does too, but not in the emulator).
+ * - `followFanout`: a task queue; each task notifies one page of a newly approved note's
+ *   followers (services/follows.ts, enqueued by the note trigger).
  * The functions that reach the search index are bound to its secret (search/config.ts: the Cloud
  * SQL password; its params need no binding), so a deploy gives them the password.
  */
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { createApp } from './app.js';
 import { auth, db } from './firebase.js';
 import { SEARCH_DB_PASSWORD } from './search/config.js';
+import { fanOutPage, toFanoutTask } from './services/follows.js';
 import { deleteExpiredNotifications } from './services/notifications.js';
 import { catchUpSearch } from './services/search-sync.js';
 import { onNoteFileFinalized } from './triggers/files.js';
@@ -98,6 +102,24 @@ export const searchCatchUp = onSchedule(
   async () => {
     const { indexed, left } = await catchUpSearch();
     if (indexed || left) console.log(`searchCatchUp: ${indexed} notes indexed, ${left} left`);
+  },
+);
+
+// Follows (issue 32): one page of a note's followers per task (services/follows.ts). Retried
+// with backoff (a page is idempotent: deterministic notification ids); at most 6 pages at once,
+// so a popular course's fan-out does not crowd out the facade's writes.
+export const followFanout = onTaskDispatched(
+  {
+    region: REGION,
+    timeoutSeconds: 120,
+    retryConfig: { maxAttempts: 5, minBackoffSeconds: 10, maxBackoffSeconds: 300 },
+    rateLimits: { maxConcurrentDispatches: 6, maxDispatchesPerSecond: 20 },
+  },
+  async (request) => {
+    const task = toFanoutTask(request.data);
+    // A malformed task is dropped (retrying it cannot help), not thrown.
+    if (!task) return console.error('followFanout: malformed task', request.data);
+    await fanOutPage(task);
   },
 );
 

@@ -1,4 +1,4 @@
-import type { Batch, NoteFileType, Role } from '@notenest/shared';
+import type { Batch, FollowKind, NoteFileType, Role } from '@notenest/shared';
 
 export const PROJECT_ID: 'demo-notenest';
 export const BUCKET: string;
@@ -59,6 +59,9 @@ export interface DemoData {
       createdAt: Date;
       notesCount: number;
       searchTerms: string[];
+      /** The demo student with follows: how many, and the last one's key. */
+      followCount?: number;
+      lastFollowKey?: string;
     };
   }[];
   notes: { id: string; data: DemoNoteData }[];
@@ -77,6 +80,12 @@ export interface DemoData {
     data: { text: string; authorId: string; username: string; commentedAt: Date };
   }[];
   saved: { uid: string; noteId: string; data: { noteId: string; savedAt: Date } }[];
+  /** users/{uid}/follows/{key} (issue 32). */
+  follows: {
+    uid: string;
+    key: string;
+    data: { kind: FollowKind; name: string; createdAt: Date };
+  }[];
   filterOptions: {
     subjects: string[];
     courses: string[];

@@ -5,7 +5,14 @@
  *
  * Shapes follow docs/data-model.md; timestamps are JS Dates here (the writer converts them).
  */
-import { BATCHES, COURSES, collegeDocId, NOTE_FILE_TYPES, userSearchTerms } from '@notenest/shared';
+import {
+  BATCHES,
+  COURSES,
+  collegeDocId,
+  followKey,
+  NOTE_FILE_TYPES,
+  userSearchTerms,
+} from '@notenest/shared';
 import { extractPdfText, makePdf } from './pdf.mjs';
 
 export const PROJECT_ID = 'demo-notenest';
@@ -409,6 +416,23 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
     }
   }
 
+  // Follows (issue 32): the first student follows another student's course and a subject of a
+  // third one's, so their Following feed (Home, Profile) shows notes on `npm start`.
+  const follower = accounts.find((a) => a.role === 'user');
+  const others = accounts.filter((a) => a.role === 'user' && a !== follower);
+  const followed = [
+    { kind: 'course', name: others[others.length - 1].course },
+    {
+      kind: 'subject',
+      name: approvedNotes.find((n) => n.data.uploaderId === others[0].uid).data.subjectName,
+    },
+  ];
+  const follows = followed.map(({ kind, name }, i) => ({
+    uid: follower.uid,
+    key: followKey(kind, name),
+    data: { kind, name, createdAt: new Date(START + (131 + i) * DAY) },
+  }));
+
   const profiles = accounts.map((a) => ({
     uid: a.uid,
     data: {
@@ -419,6 +443,10 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
       createdAt: a.createdAt,
       notesCount: notes.filter((n) => n.data.uploaderId === a.uid).length,
       searchTerms: userSearchTerms(a.username, a.email),
+      // followCount counts the follows; lastFollowKey names the last one made (the rules' pair).
+      ...(a === follower
+        ? { followCount: follows.length, lastFollowKey: follows[follows.length - 1].key }
+        : {}),
     },
   }));
 
@@ -450,5 +478,16 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
       };
     });
 
-  return { accounts, profiles, notes, files, likes, comments, saved, filterOptions, colleges };
+  return {
+    accounts,
+    profiles,
+    notes,
+    files,
+    likes,
+    comments,
+    saved,
+    follows,
+    filterOptions,
+    colleges,
+  };
 }

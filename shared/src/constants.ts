@@ -101,3 +101,18 @@ export const RATE_LIMIT_MESSAGES: Record<RateAction, string> = {
   upload: "You're uploading too fast. Please wait a minute and try again.",
   report: "You're reporting too fast. Please wait a minute and try again.",
 };
+
+/**
+ * Notes kept "Available offline" (issue 32): their files in the browser's Cache Storage, at most
+ * this many bytes together, so the app never fills a phone's storage; a file that would not fit
+ * is refused with offlineTooBigMessage.
+ */
+export const OFFLINE_CACHE_MAX_BYTES = 100 * 1024 * 1024;
+
+/** Every screen, while the browser is offline (a separate string each: the shell loads one alone). */
+export const OFFLINE_BANNER = "You're offline. Saved notes marked available offline still open.";
+/** What an action that needs the network says when tried offline. */
+export const OFFLINE_NEEDS_CONNECTION = "You're offline: this needs a connection.";
+/** A file that would take the offline notes past OFFLINE_CACHE_MAX_BYTES. */
+export const offlineTooBigMessage = (maxMb: number) =>
+  `This file does not fit in the ${maxMb} MB kept for offline notes. Remove another note's offline copy first.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followKey, noteFollowKeys, parseFollowKey } from './follows.js';
+import { followKey, parseFollowKey } from './follows.js';
 
 describe('follow keys', () => {
   it('encode the kind and the exact name, with no slash and no bare dots', () => {
@@ -16,11 +16,5 @@ describe('follow keys', () => {
     });
     for (const bad of ['course_', 'teacher_X', 'course_B.Tech', 'course_%E0%A4', 'subjectX', ''])
       expect(parseFollowKey(bad)).toBeNull();
-  });
-
-  it("give a note's three keys", () => {
-    expect(noteFollowKeys({ subjectName: 'Maths', courseName: 'BSc', collegeName: 'MIT' })).toEqual(
-      ['subject_Maths', 'course_BSc', 'college_MIT'],
-    );
   });
 });

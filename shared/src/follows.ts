@@ -38,16 +38,3 @@ export function parseFollowKey(key: string): { kind: FollowKind; name: string } 
     return null;
   }
 }
-
-/** A note's follow keys: its subject, course and college. */
-export function noteFollowKeys(note: {
-  subjectName: string;
-  courseName: string;
-  collegeName: string;
-}): string[] {
-  return [
-    followKey('subject', note.subjectName),
-    followKey('course', note.courseName),
-    followKey('college', note.collegeName),
-  ];
-}

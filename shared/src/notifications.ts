@@ -5,6 +5,8 @@
  * `users/{uid}/rejections/{noteId}`: what the uploader keeps of a rejected note, which the
  * rejection deletes (spec: Reject in Pending Approvals deletes the note), for My Uploads.
  */
+import type { FollowKind } from './follows.js';
+
 // No zod here: the web app's bell and admin screens import these constants without the schemas
 // (schemas/notifications.ts), which stay out of their chunks.
 
@@ -16,6 +18,9 @@ export const NOTIFICATION_TYPES = [
   // The uploader was warned by an admin about a reported note (the Reports screen's Warn; its
   // message, when the admin wrote one, in `reason`).
   'noteWarned',
+  // A note was approved in a subject, course or college the user follows (issue 32; which one in
+  // `followKind` / `followName`). One per note and follower, whatever else they follow of it.
+  'followedNote',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -44,6 +49,9 @@ export interface NotificationInput {
   reason?: string;
   /** The commenter's username ('comment'). */
   actorName?: string;
+  /** What the follower follows that the note is in ('followedNote'). */
+  followKind?: FollowKind;
+  followName?: string;
 }
 
 /** What a reason over REJECT_REASON_MAX is told (rejectBody's words, for forms without zod). */

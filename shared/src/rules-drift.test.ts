@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import {
   BATCHES,
   COPYRIGHT_STRIKE_LIMIT,
+  FOLLOW_KINDS,
+  MAX_FOLLOWS,
   RATE_LIMITS,
   REPORT_REASONS,
   REPORT_TEXT_MAX,
@@ -114,6 +116,13 @@ describe('the report rules match @notenest/shared (shared/src/reports.ts)', () =
       expect(num(one(rules, /get\('copyrightStrikes', 0\) >= (\d+)/)[0])).toBe(
         COPYRIGHT_STRIKE_LIMIT,
       );
+  });
+});
+
+describe('the follow rules match @notenest/shared (shared/src/follows.ts)', () => {
+  it('MAX_FOLLOWS and FOLLOW_KINDS', () => {
+    expect(num(one(firestoreRules, /data\.followCount <= (\d+)/)[0])).toBe(MAX_FOLLOWS);
+    expect(list(one(firestoreRules, /data\.kind in (\[[^\]]*\])/)[0]!)).toEqual([...FOLLOW_KINDS]);
   });
 });
 

@@ -84,7 +84,7 @@ describe('the functions bundle with only its declared dependencies', () => {
     expect(r.stderr).not.toMatch(/Cannot find (module|package)/);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(
-      'api,commentWritten,noteFileFinalized,noteWritten,notificationsCleanup,reportWritten,searchCatchUp,userWritten',
+      'api,commentWritten,followFanout,noteFileFinalized,noteWritten,notificationsCleanup,reportWritten,searchCatchUp,userWritten',
     );
   });
 

@@ -11,7 +11,13 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { noteFileRecordSchema, validateNoteInput } from '@notenest/shared';
+import {
+  followKey,
+  lshBandKeys,
+  noteFileRecordSchema,
+  validateNoteInput,
+  type FollowKind,
+} from '@notenest/shared';
 // Built by `npm run build` (npm test builds every workspace first).
 import { startEmulator, type RunningEmulator } from '../../emulator/dist/index.js';
 // The note trigger's handler (what `noteWritten` runs), against this file's emulators.
@@ -122,8 +128,19 @@ describe('seed', () => {
     const users = await all(db.collection('users'));
     expect(users).toHaveLength(7);
     for (const u of users) {
+      // The demo student with follows also has their count and last key (issue 32).
+      const follows = u.data['followCount'] ? ['followCount', 'lastFollowKey'] : [];
       expect(Object.keys(u.data).sort()).toEqual(
-        ['avatar', 'createdAt', 'email', 'notesCount', 'role', 'searchTerms', 'username'].sort(),
+        [
+          'avatar',
+          'createdAt',
+          'email',
+          'notesCount',
+          'role',
+          'searchTerms',
+          'username',
+          ...follows,
+        ].sort(),
       );
       expect(u.data['username'].length).toBeGreaterThanOrEqual(2);
       expect(u.data['avatar']).toBeNull();
@@ -137,6 +154,25 @@ describe('seed', () => {
     expect(claims.map((c) => [c.id, c.data['uid']]).sort()).toEqual(
       users.map((u) => [String(u.data['username']).toLowerCase(), u.id]).sort(),
     );
+  });
+
+  it('gives a demo student two follows, counted on their profile, each with approved notes', async () => {
+    const users = await all(db.collection('users'));
+    const followers = users.filter((u) => u.data['followCount']);
+    expect(followers.map((u) => u.id)).toEqual(['demo-student-1']);
+    const follows = await all(db.collection('users/demo-student-1/follows'));
+    expect(follows).toHaveLength(2);
+    expect(followers[0]!.data['followCount']).toBe(follows.length);
+    const notes = (await all(db.collection('notes'))).filter((n) => n.data['approved']);
+    for (const f of follows) {
+      const { kind, name } = f.data as { kind: FollowKind; name: string };
+      expect(f.id).toBe(followKey(kind, name));
+      const field = { subject: 'subjectName', course: 'courseName', college: 'collegeName' }[kind];
+      // Notes of other students: what the Following feed shows.
+      expect(
+        notes.some((n) => n.data[field] === name && n.data['uploaderId'] !== 'demo-student-1'),
+      ).toBe(true);
+    }
   });
 
   it('lets every demo account sign in; only the admin has the role=admin claim', async () => {
@@ -283,6 +319,24 @@ describe('seed', () => {
       expect(record.thumbnailUrl).toBe(d['thumbnailUrl']);
       expect(d['fileStatus']).toBe(record.verdict);
     }
+  });
+
+  it('claims each file for duplicate checks as the triggers do (fileHashes, nearHashes)', async () => {
+    const notes = await all(db.collection('notes'));
+    const hashes = await all(db.collection('fileHashes'));
+    const near = await all(db.collection('nearHashes'));
+    for (const n of notes) {
+      const [record] = await all(db.collection(`notes/${n.id}/files`));
+      const sha256 = record!.data['sha256'] as string;
+      const hash = hashes.find((h) => h.id === sha256);
+      expect(hash?.data, n.id).toMatchObject({ noteId: n.id, uploaderId: n.data['uploaderId'] });
+      const signature = near.find((h) => h.id === n.id)?.data;
+      expect(signature?.['minhash'], n.id).toEqual(record!.data['minhash']);
+      expect(signature?.['bands'], n.id).toEqual(lshBandKeys(record!.data['minhash'] as number[]));
+    }
+    // Nothing but the seeded notes' own.
+    expect(hashes).toHaveLength(notes.length);
+    expect(near).toHaveLength(notes.length);
   });
 
   it('keeps counters equal to the documents (likes, comments, notesCount)', async () => {

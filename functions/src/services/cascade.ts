@@ -64,7 +64,7 @@ export async function deleteNoteCascade(noteId: string): Promise<boolean> {
 /**
  * Deletes a user: their notes (each as above), avatar files, their comments, likes and download
  * markers on other notes, their saved notes, rate limits, notifications, rejection records,
- * username claim, the profile and the Auth account. commentsCount follows from the comment
+ * follows, username claim, the profile and the Auth account. commentsCount follows from the comment
  * trigger; likesCount, which clients keep under the rules, is recounted here.
  */
 export async function deleteUserCascade(uid: string): Promise<{ notes: number }> {
@@ -87,9 +87,10 @@ export async function deleteUserCascade(uid: string): Promise<{ notes: number }>
   for (const noteId of touched(likes!)) await recountLikes(noteId);
 
   const profile = db().doc(`users/${uid}`);
-  // Their notifications and rejection records too (issue 30): nothing of theirs stays behind.
+  // Their notifications and rejection records too (issue 30), and their follows (issue 32):
+  // nothing of theirs stays behind.
   const own = await Promise.all(
-    ['saved', 'limits', 'notifications', 'rejections'].map((c) =>
+    ['saved', 'limits', 'notifications', 'rejections', 'follows'].map((c) =>
       profile.collection(c).select().get(),
     ),
   );

@@ -24,6 +24,8 @@ function notificationData(n: NotificationInput, now: Timestamp): DocumentData {
     noteTitle: n.noteTitle,
     ...(n.reason ? { reason: n.reason } : {}),
     ...(n.actorName ? { actorName: n.actorName } : {}),
+    ...(n.followKind ? { followKind: n.followKind } : {}),
+    ...(n.followName ? { followName: n.followName } : {}),
     createdAt: now,
     read: false,
     expireAt: Timestamp.fromMillis(now.toMillis() + NOTIFICATION_TTL_MS),
@@ -40,6 +42,26 @@ export async function notify(uid: string, id: string, n: NotificationInput): Pro
   } catch (e) {
     if ((e as { code?: unknown }).code !== ALREADY_EXISTS) throw e;
   }
+}
+
+/**
+ * Notifies each of `uids` once per `id`, as `notify` does, for many users at once (the follow
+ * fan-out: up to FOLLOW_FANOUT_PAGE): one BulkWriter, each create on its own, so a user already
+ * notified (a retry, or a follow of both the note's course and its subject) keeps theirs and the
+ * others still get one.
+ */
+export async function notifyEach(uids: readonly string[], id: string, n: NotificationInput) {
+  const data = notificationData(n, Timestamp.now());
+  const writer = db().bulkWriter();
+  // Retried by the writer up to its limit, except a document that is there (nothing to do).
+  writer.onWriteError((e) => e.code !== ALREADY_EXISTS && e.failedAttempts < 5);
+  const failed: unknown[] = [];
+  for (const uid of uids)
+    writer.create(db().doc(`users/${uid}/notifications/${id}`), data).catch((e: unknown) => {
+      if ((e as { code?: unknown }).code !== ALREADY_EXISTS) failed.push(e);
+    });
+  await writer.close();
+  if (failed.length) throw failed[0];
 }
 
 /**

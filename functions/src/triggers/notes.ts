@@ -12,6 +12,8 @@
  * - a note's commentsCount, when one of its comments is created or deleted;
  * - the uploader's notifications: their note approved, someone else's comment on it
  *   (services/notifications.ts; ids deterministic per event, so a retry writes nothing new).
+ * - followers' notifications: a note approved in what they follow, through the followFanout
+ *   task queue (services/follows.ts).
  *
  * Every handler recomputes from the data as it is now (fresh reads, transactions, exact counts),
  * never by adding the event's delta: a retried or duplicated event (Cloud Functions delivers at
@@ -23,6 +25,7 @@ import { recountComments, recountNotes } from '../services/counters.js';
 import { collegesTouched, recountCollege } from '../services/colleges.js';
 import { limitFileLinks } from '../services/file-links.js';
 import { commentNotificationId, notify } from '../services/notifications.js';
+import { startFollowFanout } from '../services/follows.js';
 import { updateFilterOptions } from '../services/filter-options.js';
 import { checkDuplicates } from '../services/duplicates.js';
 import { indexNote, needsIndexing } from '../services/indexing.js';
@@ -67,6 +70,7 @@ export async function onNoteChange(
   work.push(limitFileLinks(noteId, before, after));
   for (const college of collegesTouched(before, after)) work.push(recountCollege(college));
   if (eventId) work.push(notifyApproval(noteId, before, after, eventId));
+  if (eventId && becameApproved(before, after)) work.push(startFollowFanout(noteId, eventId));
   const results = await Promise.allSettled(work);
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   // Thrown after every part ran, so one failure does not skip the others; the platform retries
@@ -117,6 +121,15 @@ async function notifyApproval(
     noteId,
     noteTitle: String(after['title'] ?? ''),
   });
+}
+
+/**
+ * A note now in public view that was not (approved by an admin, or created approved by one):
+ * news for who follows its subject, course or college (services/follows.ts). A note back in view
+ * after its reports were dismissed was approved before: its followers heard of it then.
+ */
+function becameApproved(before: DocumentData | undefined, after: DocumentData | undefined) {
+  return after?.['approved'] === true && before?.['approved'] !== true && !before?.['underReview'];
 }
 
 export async function onCommentChange(noteId: string, { before, after }: Change): Promise<void> {

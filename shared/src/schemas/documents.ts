@@ -16,6 +16,7 @@ import {
   USER_LIMITS,
 } from '../constants.js';
 import { usernameProblem } from '../usernames.js';
+import { FOLLOW_KINDS, MAX_FOLLOWS, parseFollowKey } from '../follows.js';
 import { chars, count, docId, httpUrl, timestamp } from './fields.js';
 import { notificationSchema, rejectionSchema } from './notifications.js';
 import { reportSchema, reportedNoteSchema } from './reports.js';
@@ -53,6 +54,19 @@ export const userProfileSchema = z.strictObject({
   searchTerms: z.optional(z.array(z.string())),
   /** Notes removed for copyright (functions only); at COPYRIGHT_STRIKE_LIMIT no more uploads. */
   copyrightStrikes: z.optional(count),
+  /** How many follows the user has (absent: 0); the rules move it with each follow (issue 32). */
+  followCount: z.optional(z.int().check(z.gte(0), z.lte(MAX_FOLLOWS))),
+  /** The follow the last followCount change created or deleted (what the rules tie it to). */
+  lastFollowKey: z.optional(z.custom<string>((v) => typeof v === 'string' && !!parseFollowKey(v))),
+  /** "New note in what you follow" notifications (absent: on). */
+  notifyFollows: z.optional(z.boolean()),
+});
+
+/** `users/{uid}/follows/{key}`: a follow; key = followKey(kind, name) (shared/src/follows.ts). */
+export const followSchema = z.strictObject({
+  kind: z.enum(FOLLOW_KINDS),
+  name: chars(L.subjectName.min, L.subjectName.max),
+  createdAt: timestamp,
 });
 
 /** `usernames/{key}`: who holds a username (key: the name in lower case). */
@@ -183,6 +197,7 @@ export const searchBacklogSchema = z.strictObject({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 export type UsernameClaim = z.infer<typeof usernameClaimSchema>;
 export type SavedNote = z.infer<typeof savedNoteSchema>;
+export type Follow = z.infer<typeof followSchema>;
 export type RateLimitWindow = z.infer<typeof rateLimitWindowSchema>;
 export type NoteFileStatus = (typeof NOTE_FILE_STATUSES)[number];
 export type NoteInput = z.infer<typeof noteInputSchema>;
@@ -204,6 +219,7 @@ export type WithId<T> = T & { id: string };
 export const DOCUMENT_SCHEMAS = {
   'users/{uid}': userProfileSchema,
   'users/{uid}/saved/{noteId}': savedNoteSchema,
+  'users/{uid}/follows/{key}': followSchema,
   'users/{uid}/limits/{action}': rateLimitWindowSchema,
   'users/{uid}/notifications/{id}': notificationSchema,
   'users/{uid}/rejections/{noteId}': rejectionSchema,

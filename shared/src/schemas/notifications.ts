@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { NOTE_LIMITS } from '../constants.js';
 import { NOTIFICATION_TYPES, REJECT_REASON_MAX } from '../notifications.js';
+import { FOLLOW_KINDS } from '../follows.js';
 import { chars, docId, formText, timestamp } from './fields.js';
 
 /** `users/{uid}/notifications/{id}`. */
@@ -14,6 +15,8 @@ export const notificationSchema = z.strictObject({
   noteTitle: chars(1, NOTE_LIMITS.title.max),
   reason: z.optional(chars(1, REJECT_REASON_MAX)),
   actorName: z.optional(z.string()),
+  followKind: z.optional(z.enum(FOLLOW_KINDS)),
+  followName: z.optional(chars(NOTE_LIMITS.subjectName.min, NOTE_LIMITS.subjectName.max)),
   createdAt: timestamp,
   read: z.boolean(),
   expireAt: timestamp,

@@ -94,6 +94,7 @@ describe('document schemas', () => {
         'searchBacklog/{noteId}',
         'usernames/{key}',
         'users/{uid}',
+        'users/{uid}/follows/{key}',
         'users/{uid}/limits/{action}',
         'users/{uid}/notifications/{id}',
         'users/{uid}/rejections/{noteId}',

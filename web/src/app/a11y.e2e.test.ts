@@ -31,7 +31,11 @@ const ROUTES: Array<{ path: string; who: Who }> = [
   { path: '/browse', who: 'visitor' },
   { path: '/no-such-page', who: 'visitor' },
   { path: '/browse', who: 'student' },
+  // A chosen course shows its Follow button (issue 32), to a visitor and to a student.
+  { path: `/browse?course=${encodeURIComponent(approvedNote.data.courseName)}`, who: 'visitor' },
+  { path: `/browse?course=${encodeURIComponent(approvedNote.data.courseName)}`, who: 'student' },
   { path: '/profile', who: 'student' },
+  { path: '/profile?tab=following', who: 'student' },
   { path: '/notifications', who: 'student' },
   { path: '/uploading-notes', who: 'student' },
   { path: `/notes/${approvedNote.id}`, who: 'student' },

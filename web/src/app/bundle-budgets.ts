@@ -23,7 +23,8 @@ const FIRESTORE_FULL = 'node_modules/@firebase/firestore/dist/index.esm';
 
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // A first-time visitor: the Chakra-free shell and Home, no Firebase.
-  { route: '/', modules: ['web/src/features/home/components/home-page.tsx'], budgetKb: 90 },
+  // 91 since issue 32 (the signed-in Following section's loader, the service worker's start).
+  { route: '/', modules: ['web/src/features/home/components/home-page.tsx'], budgetKb: 91 },
   // A signed-in student (the session bridge brings reactfire + Auth).
   {
     route: '/browse',
@@ -60,7 +61,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/uploading-notes',
     modules: [CHAKRA, SESSION, 'web/src/features/notes/components/upload-note-page.tsx'],
-    budgetKb: 215,
+    // 217 since issue 32 (an upload checks the connection first).
+    budgetKb: 217,
   },
   {
     route: '/update-notes/:id',
@@ -81,7 +83,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
       'web/src/features/profile/components/profile-page.tsx',
       FIRESTORE_LITE,
     ],
-    budgetKb: 250,
+    // 253 since issue 32 (the Following tab's and the offline copies' loaders).
+    budgetKb: 253,
   },
   {
     route: '/notifications',

@@ -8,6 +8,8 @@
  * kinds; `errorMessage` picks the text a screen shows from the spec's texts for that action.
  */
 
+import { NEEDS_CONNECTION, isOffline } from '../utils/connection';
+
 export type AppErrorKind =
   /** A server answered with a failure; `serverMessage` is its own reason, when it gave one. */
   | 'server'
@@ -104,6 +106,9 @@ export interface ErrorTexts {
  */
 export function errorMessage(error: unknown, texts: ErrorTexts): string {
   const e = toAppError(error);
+  // No answer because the browser is offline: said so, rather than the action's generic failure
+  // (issue 32: actions that need the network say it).
+  if ((e.kind === 'unreachable' || e.code === UNAVAILABLE) && isOffline()) return NEEDS_CONNECTION;
   const ownMessages = texts.ownMessages ?? true;
   let reason: string | null;
   if (e.code !== null && texts.codes?.[e.code]) reason = texts.codes[e.code]!;

@@ -1,5 +1,6 @@
 import { AppError, UNAVAILABLE } from '../errors/app-error';
 import { requireIdToken } from '../firebase/auth';
+import { NEEDS_CONNECTION, isOffline } from '../utils/connection';
 
 /**
  * Calls to the REST facade (functions/, spec section 7) through Hosting's same-origin `/api`
@@ -34,6 +35,9 @@ export async function callFacade<T = { success: boolean; message?: string }>(
   { method, signedIn, json }: FacadeRequest,
   onHeaders?: (headers: Headers) => void,
 ): Promise<T> {
+  // Offline the call cannot be answered: failing at once (errorMessage says "You're offline..."),
+  // not after a token refresh and a fetch that each wait for the network.
+  if (isOffline()) throw new AppError('unreachable', NEEDS_CONNECTION, { code: UNAVAILABLE });
   const headers: Record<string, string> = { accept: 'application/json' };
   if (signedIn) headers['authorization'] = `Bearer ${await requireIdToken()}`;
   if (json !== undefined) headers['content-type'] = 'application/json';

@@ -10,6 +10,7 @@ import {
   type BrowseSort,
 } from '../api/browse-query';
 import { useModalDialog } from '../../../shared/ui/use-modal-dialog';
+import { FollowButton } from '../../follows';
 import { useMediaQuery } from '../hooks/use-media-query';
 import './browse-toolbar.css';
 import { FilterSelect } from './filter-select';
@@ -128,18 +129,26 @@ function Filters({ criteria, options, onFilter, onReset, live }: BrowseToolbarPr
   return (
     <>
       <div className="nn-browse__filter-grid">
-        {FILTERS.map(({ key, label, options: list }) => (
-          <FilterSelect<string | number>
-            key={key}
-            label={label}
-            placeholder={`Select ${label}`}
-            options={options[list]}
-            value={criteria.filters[key]}
-            // Each list holds its own filter's values (semesters are numbers, the rest text).
-            onChange={(v) => onFilter(key, v as BrowseFilters[typeof key])}
-            disabled={!live}
-          />
-        ))}
+        {FILTERS.map(({ key, label, options: list }) => {
+          const value = criteria.filters[key];
+          return (
+            <div key={key} className="nn-browse__filter-cell">
+              <FilterSelect<string | number>
+                label={label}
+                placeholder={`Select ${label}`}
+                options={options[list]}
+                value={value}
+                // Each list holds its own filter's values (semesters are numbers, the rest text).
+                onChange={(v) => onFilter(key, v as BrowseFilters[typeof key])}
+                disabled={!live}
+              />
+              {/* Follow what the filter chose (issue 32): a subject, a course or a college. */}
+              {key !== 'semester' && typeof value === 'string' && (
+                <FollowButton kind={key} name={value} />
+              )}
+            </div>
+          );
+        })}
       </div>
       <button
         type="button"

@@ -8,6 +8,7 @@
  *   images), which is then kept to a short list of tags and attributes before it is shown.
  * - TXT: the text, cut at TEXT_PREVIEW_CHARS.
  */
+import { readOfflineFile } from '../../offline';
 
 /** Pages the PDF preview shows; Download has the rest. */
 export const PDF_PREVIEW_PAGES = 50;
@@ -15,8 +16,14 @@ export const PDF_PREVIEW_PAGES = 50;
 /** The largest text file shown inline; longer files are cut (Download has the whole file). */
 export const TEXT_PREVIEW_CHARS = 200_000;
 
-/** The file (Storage download URLs are readable cross-origin). */
+/**
+ * The file (Storage download URLs are readable cross-origin): a copy kept "Available offline"
+ * first (issue 32), so a kept note's preview opens with no network, and without downloading the
+ * file again online; else the network.
+ */
 async function fetchFile(url: string): Promise<Response> {
+  const kept = await readOfflineFile(url);
+  if (kept) return kept;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The file could not be read (status ${response.status})`);
   return response;

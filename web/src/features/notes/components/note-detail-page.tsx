@@ -8,9 +8,11 @@ import { LoadingState } from '../../../shared/ui/loading-state';
 import { HeartIcon } from '../../../shared/ui/icons';
 import { formatDate } from '../../../shared/utils/dates';
 import { formatCount } from '../../../shared/utils/numbers';
+import { useOffline } from '../../../shared/utils/connection';
 import { useAuth } from '../../auth';
 import { NoteComments, type Viewer } from '../../comments';
-import type { NoteDetail } from '../api/note-detail-model';
+import { AvailableOfflineButton, useOfflineNote } from '../../offline';
+import { toNoteDetail, type NoteDetail } from '../api/note-detail-model';
 import { useLiveNote } from '../hooks/use-live-note';
 import { useNotePageActions } from '../hooks/use-note-page-actions';
 import './note-page.css';
@@ -56,6 +58,7 @@ function Busy({ when }: { when: boolean }) {
 
 function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
   const actions = useNotePageActions(note, viewer.uid);
+  const offline = useOffline();
   const [reporting, setReporting] = useState(false);
   // A reader reports someone else's public note (the rules refuse the rest).
   const reportable = note.approved && note.uploaderId !== viewer.uid;
@@ -129,6 +132,12 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           <Busy when={actions.archiving} />
           Archive
         </button>
+        {/* A saved note's file and details kept on this device (issue 32). */}
+        <AvailableOfflineButton
+          uid={viewer.uid}
+          noteId={note.id}
+          saved={actions.archiveMessage?.kind === 'success'}
+        />
         {/* Spec section 6: shown to everyone who sees the note; the Update screen and the facade
             decide who may use them, and say so. */}
         <Link to={paths.updateNote(note.id)} className={`${outline} nn-button--gray`}>
@@ -152,7 +161,8 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
           aria-pressed={actions.liked ?? undefined}
           onClick={actions.toggleLike}
           aria-busy={actions.liking || undefined}
-          disabled={actions.liked === null}
+          // Offline the like is never read: the button stays usable and says it needs a network.
+          disabled={actions.liked === null && !offline}
           data-action="like"
         >
           <HeartIcon filled={actions.liked === true} />
@@ -232,6 +242,16 @@ export default function NoteDetailPage() {
   const { notesId = '' } = useParams();
   const note = useLiveNote(notesId);
   const { state } = useAuth();
+  const offline = useOffline();
+  const uid = state.status === 'signed-in' ? state.user.uid : null;
+  // A note kept "Available offline" (issue 32) opens from its copy while there is no network.
+  // (A copy that is no longer readable is freed by Saved Notes, whose reads tell a refusal from
+  // a network failure; the live listener's "gone" may be its offline cache speaking.)
+  const kept = useOfflineNote(uid, notesId);
+  if (offline && kept && state.status === 'signed-in') {
+    const viewer: Viewer = { uid: state.user.uid, role: state.user.role };
+    return <NoteScreen key={kept.id} note={toNoteDetail(kept.id, kept.data)} viewer={viewer} />;
+  }
   if (note.status === 'failed') return <LoadFailure />;
   if (note.status === 'unavailable') return <Unavailable underReview={note.underReview} />;
   // The guard only renders this page for a signed-in user; until then, keep loading.

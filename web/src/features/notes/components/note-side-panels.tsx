@@ -2,6 +2,26 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../../shared/utils/dates';
 import type { NoteDetail } from '../api/note-detail-model';
 import { formatCount } from '../../../shared/utils/numbers';
+import { FollowButton } from '../../follows';
+
+/**
+ * Follow the note's subject, course and college (issue 32), under the details that name them:
+ * a <dl> may hold only its terms and values, and a value keeps exactly the name.
+ */
+function FollowDetails({ note }: { note: NoteDetail }) {
+  const kinds = [
+    ['subject', note.subjectName],
+    ['course', note.courseName],
+    ['college', note.collegeName],
+  ] as const;
+  return (
+    <div className="nn-note-follow" data-testid="note-follow">
+      {kinds.map(([kind, name]) =>
+        name === null ? null : <FollowButton key={kind} kind={kind} name={name} showKind />,
+      )}
+    </div>
+  );
+}
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -66,6 +86,7 @@ export function NoteSidePanels({ note }: { note: NoteDetail }) {
             ['Uploaded', formatDate(note.createdAt) || 'N/A'],
           ]}
         />
+        <FollowDetails note={note} />
       </Panel>
     </>
   );

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { validateNoteFile } from '@notenest/shared';
 import { paths } from '../../../shared/routing/paths';
 import { isAppError } from '../../../shared/errors/app-error';
+import { NEEDS_CONNECTION, isOffline } from '../../../shared/utils/connection';
 import {
   createNote,
   updateNote,
@@ -123,6 +124,11 @@ export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEd
       return;
     }
     setErrors({});
+    // Offline, Storage's upload would retry for minutes with nothing said (issue 32).
+    if (isOffline()) {
+      setBanner(NEEDS_CONNECTION);
+      return;
+    }
     setBanner(null);
     const picked: PickedFile | null =
       file && checked?.ok ? { file, contentType: checked.value.contentType } : null;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
 import { isAppError } from '../../../shared/errors/app-error';
+import { NEEDS_CONNECTION, isOffline } from '../../../shared/utils/connection';
 import { recordDownload } from '../../../shared/data/downloads';
 import { setLiked, watchLiked } from '../../../shared/data/likes';
 import { deleteNote as deleteNoteApi } from '../../../shared/data/notes';
@@ -90,6 +91,11 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
   }, [noteId, uid]);
 
   const toggleLike = useCallback(() => {
+    // Offline a like would only wait (issue 32): said at once, whatever the like's state.
+    if (isOffline()) {
+      setLikeMessage(NEEDS_CONNECTION);
+      return;
+    }
     if (busy.current.like || liked === null) return;
     busy.current.like = true;
     setLiking(true);

@@ -28,6 +28,7 @@ describe('notifications model', () => {
       noteTitle: 'Graphs',
       reason: null,
       actorName: 'ravi',
+      followName: null,
       createdAt: at,
       read: false,
     });
@@ -49,6 +50,9 @@ describe('notifications model', () => {
     expect(notificationText({ ...base, type: 'noteRejected' })).toBe('Your note was rejected.');
     expect(notificationText({ ...base, type: 'comment', actorName: 'ravi' })).toBe(
       'ravi commented on your note.',
+    );
+    expect(notificationText({ ...base, type: 'followedNote', followName: 'B.Tech CSE' })).toBe(
+      'New note in B.Tech CSE.',
     );
   });
 

@@ -14,6 +14,8 @@ export interface NotificationItem {
   noteTitle: string;
   reason: string | null;
   actorName: string | null;
+  /** The subject, course or college the reader follows ('followedNote'). */
+  followName: string | null;
   createdAt: Date | null;
   read: boolean;
 }
@@ -38,6 +40,7 @@ export function toNotification(id: string, data: Record<string, unknown>): Notif
     noteTitle: text(data['noteTitle']) ?? 'Untitled note',
     reason: text(data['reason']),
     actorName: text(data['actorName']),
+    followName: text(data['followName']),
     createdAt: toDate(data['createdAt']),
     read: data['read'] === true,
   };
@@ -67,6 +70,8 @@ export function notificationText(n: NotificationItem): string {
       return n.reason
         ? `An admin warned you about your note: ${n.reason}`
         : 'An admin warned you about your note after reports.';
+    case 'followedNote':
+      return `New note in ${n.followName ?? 'what you follow'}.`;
   }
 }
 

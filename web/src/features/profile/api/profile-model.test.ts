@@ -19,8 +19,18 @@ describe('profile model', () => {
         avatar: null,
         createdAt: { toDate: () => createdAt },
       }),
-    ).toEqual({ uid: 'u1', username: 'Asha', email: 'a@x.dev', avatar: null, createdAt });
+    ).toEqual({
+      uid: 'u1',
+      username: 'Asha',
+      email: 'a@x.dev',
+      avatar: null,
+      createdAt,
+      notifyFollows: true,
+    });
     expect(toProfile('u2', {}).username).toBe('Student');
+    // Follow notifications are on unless the student turned them off (issue 32).
+    expect(toProfile('u3', { notifyFollows: false }).notifyFollows).toBe(false);
+    expect(toProfile('u4', { notifyFollows: 'no' }).notifyFollows).toBe(true);
     expect(
       toNoteListItem('n', { title: ' ', approved: 'yes', thumbnailUrl: 'javascript:x' }),
     ).toEqual({

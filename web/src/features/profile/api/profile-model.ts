@@ -15,6 +15,8 @@ export interface Profile {
   email: string;
   avatar: string | null;
   createdAt: Date | null;
+  /** "New note in what you follow" notifications (issue 32): on unless turned off. */
+  notifyFollows: boolean;
 }
 
 export interface NoteListItem {
@@ -33,6 +35,7 @@ export function toProfile(uid: string, data: Record<string, unknown>): Profile {
     email: text(data['email']) ?? '',
     avatar: text(data['avatar']),
     createdAt: toDate(data['createdAt']),
+    notifyFollows: data['notifyFollows'] !== false,
   };
 }
 

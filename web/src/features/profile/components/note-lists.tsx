@@ -1,8 +1,10 @@
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { SessionUser } from '../../auth';
 import { RejectedUploads } from '../../notifications';
+import { AVAILABLE_OFFLINE, useOfflineNotes } from '../../offline';
+import { NEEDS_CONNECTION, useOffline } from '../../../shared/utils/connection';
 import { paths } from '../../../shared/routing/paths';
 import { ErrorBanner, LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
 import { useServerValue } from '../../../shared/server-state';
@@ -10,7 +12,7 @@ import { errorMessage } from '../../../shared/errors/app-error';
 import { deleteNote } from '../../../shared/data/notes';
 import { removeSavedNote, removeSavedNotes } from '../../../shared/data/saved';
 import { listMyUploads, listSavedNoteItems } from '../api/profile-api';
-import { formatDate, type NoteListItem } from '../api/profile-model';
+import { formatDate, toNoteListItem, type NoteListItem } from '../api/profile-model';
 
 export const DELETE_NOTE_CONFIRM = 'Are you sure you want to delete this note?';
 export const UPLOADS_ERROR = 'There was an error loading your uploads.';
@@ -144,11 +146,33 @@ export function savedUnavailableMessage(count: number): string {
     : `${count} saved notes are no longer available: they were deleted or are waiting for review again.`;
 }
 export const REMOVE_UNAVAILABLE = 'Remove them from Saved Notes';
+/** Offline, Saved Notes lists the notes kept "Available offline" (issue 32), or says there are none. */
+export const SAVED_OFFLINE_EMPTY = 'None of your saved notes are available offline.';
 
 export function SavedNotesTab({ user }: { user: SessionUser }) {
   const state = useServerValue(['profile', 'saved', user.uid], () => listSavedNoteItems(user.uid));
-  const items = state.status === 'success' ? state.data.items : [];
-  const unavailable = state.status === 'success' ? state.data.unavailable : [];
+  const offline = useOffline();
+  const kept = useOfflineNotes(user.uid);
+  // Offline, the notes kept "Available offline" are the list (their copies open with no network).
+  const keptItems = kept.notes
+    ? [...kept.notes.values()].map((n) => toNoteListItem(n.id, n.data))
+    : [];
+  const listed = state.status === 'success' ? state.data.items : [];
+  const items = offline ? keptItems : listed;
+  const unavailable = !offline && state.status === 'success' ? state.data.unavailable : [];
+  // Online, a copy of a note no longer readable (deleted, back under review) or no longer saved
+  // is freed once the list has been read.
+  const { notes: keptNotes, dropMany } = kept;
+  const readable = new Set(listed.map((n) => n.id));
+  const stale =
+    state.status === 'success' && keptNotes
+      ? [...keptNotes.keys()].filter((id) => !readable.has(id))
+      : [];
+  // By value: a drop that failed leaves the same ids, and is not retried on every render.
+  const staleKey = stale.join(' ');
+  useEffect(() => {
+    if (staleKey) void dropMany(staleKey.split(' '));
+  }, [staleKey, dropMany]);
   const remove = (ids: readonly string[]) =>
     state.update((list) => ({
       items: list.items.filter((n) => !ids.includes(n.id)),
@@ -158,9 +182,15 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
   const [failure, setFailure] = useState<string | null>(null);
   const onRemove = async (id: string, title: string) => {
     setFailure(null);
+    if (offline) {
+      setFailure(NEEDS_CONNECTION);
+      return;
+    }
     try {
       await removeSavedNote(user.uid, id);
       remove([id]);
+      // Removing a note from Saved Notes frees its offline copy (issue 32).
+      await kept.drop(id);
     } catch (error) {
       console.error('saved note not removed', error);
       setFailure(`"${title}" could not be removed. Please try again.`);
@@ -174,6 +204,7 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
     try {
       await removeSavedNotes(user.uid, ids);
       remove(ids);
+      await kept.dropMany(ids);
     } catch (error) {
       console.error('unavailable saved notes not removed', error);
       setFailure('The unavailable saved notes could not be removed. Please try again.');
@@ -185,9 +216,10 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
       <Heading as="h2" size="lg">
         Saved Notes
       </Heading>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorBanner>{SAVED_ERROR}</ErrorBanner>}
+      {!offline && state.status === 'loading' && <LoadingState />}
+      {!offline && state.status === 'error' && <ErrorBanner>{SAVED_ERROR}</ErrorBanner>}
       {failure && <ErrorBanner>{failure}</ErrorBanner>}
+      {kept.failure && <ErrorBanner>{kept.failure}</ErrorBanner>}
       {unavailable.length > 0 && (
         <Flex
           role="status"
@@ -209,9 +241,14 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
           </Button>
         </Flex>
       )}
-      {state.status === 'success' && items.length === 0 && unavailable.length === 0 && (
+      {!offline && state.status === 'success' && items.length === 0 && unavailable.length === 0 && (
         <Text textAlign="center" py="10">
           {SAVED_EMPTY}
+        </Text>
+      )}
+      {offline && kept.notes && items.length === 0 && (
+        <Text textAlign="center" py="10">
+          {SAVED_OFFLINE_EMPTY}
         </Text>
       )}
       {items.length > 0 && (
@@ -227,6 +264,20 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
                 onClick={() => void onRemove(note.id, note.title)}
               >
                 Remove Note
+              </Button>
+              {/* A toggle: pressed while the note's file and details are kept on this device. */}
+              <Button
+                size="sm"
+                variant={kept.notes?.has(note.id) ? 'subtle' : 'outline'}
+                colorPalette="teal"
+                aria-pressed={kept.notes?.has(note.id) ?? false}
+                loading={kept.busy.has(note.id)}
+                disabled={kept.notes === null}
+                onClick={() =>
+                  void (kept.notes?.has(note.id) ? kept.drop(note.id) : kept.keep(note.id))
+                }
+              >
+                {AVAILABLE_OFFLINE}
               </Button>
             </NoteCardShell>
           ))}

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Heading } from '@chakra-ui/react';
-import { useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { ServerStateScope, useServerValue } from '../../../shared/server-state';
@@ -9,10 +9,15 @@ import type { Profile } from '../api/profile-model';
 import { MyUploadsTab, SavedNotesTab } from './note-lists';
 import { ProfileTab } from './profile-tab';
 
+// The Following tab (issue 32) and the follows feature with it: fetched when the tab is opened,
+// so the profile's first load (250 KB budget) does not grow.
+const FollowingTab = lazy(() => import('../../follows').then((m) => m.loadFollowingTab()));
+
 const TABS = [
   { id: 'profile', label: 'Profile' },
   { id: 'uploads', label: 'My Uploads' },
   { id: 'archived', label: 'Saved Notes' },
+  { id: 'following', label: 'Following' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -118,6 +123,17 @@ function Dashboard({ user }: { user: SessionUser }) {
           ))}
         {tab === 'uploads' && <MyUploadsTab user={user} />}
         {tab === 'archived' && <SavedNotesTab user={user} />}
+        {tab === 'following' && (
+          <Suspense fallback={<LoadingState />}>
+            <FollowingTab
+              user={user}
+              notifyFollows={profile?.notifyFollows ?? null}
+              onNotifyFollows={(on) => {
+                if (profile) onProfile({ ...profile, notifyFollows: on });
+              }}
+            />
+          </Suspense>
+        )}
       </Box>
     </Container>
   );
@@ -129,7 +145,7 @@ function ProfileScreen() {
   return <Dashboard user={user} />;
 }
 
-/** /profile (guarded): My Dashboard with the Profile, My Uploads and Saved Notes tabs. */
+/** /profile (guarded): My Dashboard with the Profile, My Uploads, Saved Notes and Following tabs. */
 export default function ProfilePage() {
   return (
     <ServerStateScope>

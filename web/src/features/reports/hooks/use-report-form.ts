@@ -1,6 +1,7 @@
 import { REPORT_MESSAGES, REPORT_TEXT_MAX, charLength, type ReportReason } from '@notenest/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { isAppError } from '../../../shared/errors/app-error';
+import { NEEDS_CONNECTION, isOffline } from '../../../shared/utils/connection';
 import { fetchMyReport, saveReport } from '../api/reports-api';
 
 export const REPORT_FAILED = 'Could not send your report. Please try again.';
@@ -71,6 +72,8 @@ export function useReportForm(noteId: string, uid: string, open: boolean): Repor
     if (!reason) return setError(REPORT_NO_REASON);
     const trimmed = text.trim();
     if (charLength(trimmed) > REPORT_TEXT_MAX) return setError(REPORT_TEXT_TOO_LONG);
+    // Offline the report would only fail later as "Could not send" (issue 32): said at once.
+    if (isOffline()) return setError(NEEDS_CONNECTION);
     setError(null);
     setSending(true);
     saveReport(noteId, uid, { reason, text: trimmed })

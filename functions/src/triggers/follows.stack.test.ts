@@ -1,0 +1,234 @@
+/**
+ * The follow fan-out (issue 32, services/follows.ts) on the run's stack: approving a note in a
+ * course with 1,200 followers notifies each exactly once through the real chain (the note
+ * trigger enqueues, the Cloud Tasks emulator runs the followFanout tasks, page by page), also when
+ * a page's task runs again; the uploader and a follower who turned these notifications off get
+ * nothing, and a student following both the note's course and its subject gets one.
+ */
+import {
+  FOLLOW_FANOUT_PAGE,
+  followKey,
+  profileFixture,
+  userSearchTerms,
+  type FollowKind,
+} from '@notenest/shared';
+import {
+  FieldValue,
+  getFirestore,
+  type BulkWriter,
+  type Firestore,
+  type Timestamp,
+} from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminApp } from '../firebase.js';
+import { fanOutPage, startFollowFanout, type FanoutTask } from '../services/follows.js';
+import { approve, makeCast, noteForm, type Cast } from '../testing/api-fixtures.js';
+import { eventually } from '../testing/stack.js';
+
+const FOLLOWERS = 1200;
+const RUN = Math.random().toString(36).slice(2, 8);
+const COURSE = `Fanout Course ${RUN}`;
+const SUBJECT = `Fanout Subject ${RUN}`;
+/** The synthetic followers (profiles only, no Auth account: the fan-out reads profiles). */
+const uids = Array.from({ length: FOLLOWERS }, (_, i) => `fan${RUN}${String(i).padStart(4, '0')}`);
+/** Turned follow notifications off. */
+const MUTED = uids[0]!;
+/** Follows the course and the subject of the note. */
+const BOTH = uids[1]!;
+/**
+ * Follow the course only after its note was approved: what a re-run of the chain notifies, and
+ * so shows it ran. They sort first and last by document path, i.e. on the first and last page.
+ */
+const LATE = [`0late${RUN}`, `zzlate${RUN}`];
+
+let cast: Cast;
+let db: Firestore;
+
+/** A follow as the web app writes it (api/follows.ts), straight to Firestore. */
+function follow(w: BulkWriter, uid: string, kind: FollowKind, name: string) {
+  void w.set(db.doc(`users/${uid}/follows/${followKey(kind, name)}`), {
+    kind,
+    name,
+    createdAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/** A synthetic student's profile, following `followCount` things. */
+function profile(w: BulkWriter, uid: string, patch: Record<string, unknown> = {}) {
+  void w.set(db.doc(`users/${uid}`), {
+    ...profileFixture(uid, FieldValue.serverTimestamp(), {
+      followCount: 1,
+      lastFollowKey: followKey('course', COURSE),
+      ...patch,
+    }),
+    // As the profile trigger writes them, so that it has nothing to write back.
+    searchTerms: userSearchTerms(uid, `${uid.toLowerCase()}@example.com`),
+  });
+}
+
+beforeAll(async () => {
+  cast = await makeCast('follows', {
+    alice: 'Fay Follower',
+    bob: 'Finn Follower',
+    admin: 'Admin Fanout',
+  });
+  db = getFirestore(adminApp());
+  // The test process enqueues too (a retried approval): on the stack's Cloud Tasks emulator,
+  // which the functions' runtime finds by this variable and the test finds through the hub.
+  const { host } = inject('emulatorStack');
+  const hub = (await (await fetch(`http://${host}:4400/emulators`)).json()) as {
+    tasks: { host: string; port: number };
+  };
+  process.env['CLOUD_TASKS_EMULATOR_HOST'] = `${hub.tasks.host}:${hub.tasks.port}`;
+  const w = db.bulkWriter();
+  for (const uid of uids) {
+    profile(w, uid, {
+      ...(uid === MUTED ? { notifyFollows: false } : {}),
+      ...(uid === BOTH ? { followCount: 2 } : {}),
+    });
+    follow(w, uid, 'course', COURSE);
+  }
+  follow(w, BOTH, 'subject', SUBJECT);
+  // The uploader follows their own course; a real student follows it too.
+  follow(w, cast.alice.uid, 'course', COURSE);
+  follow(w, cast.bob.uid, 'course', COURSE);
+  await w.close();
+});
+
+afterAll(async () => {
+  // 1,200 profiles with their follows and notifications would slow every later walk of the
+  // database (data-model.stack.test.ts) for nothing.
+  if (!db) return;
+  const w = db.bulkWriter();
+  for (const uid of [...uids, ...LATE]) {
+    for (const sub of ['follows', 'notifications'])
+      for (const ref of await db.collection(`users/${uid}/${sub}`).listDocuments())
+        void w.delete(ref);
+    void w.delete(db.doc(`users/${uid}`));
+  }
+  await w.close();
+});
+
+/** The followedNote notifications about `noteId`, by the uid that received each. */
+async function followNotifications(noteId: string) {
+  const q = await db
+    .collectionGroup('notifications')
+    .where('noteId', '==', noteId)
+    .where('type', '==', 'followedNote')
+    .get();
+  return q.docs.map((d) => ({ uid: d.ref.parent.parent!.id, id: d.id, data: d.data() }));
+}
+
+/** Alice's note in the followed course, pending; resolves to its id. */
+async function courseNote(title: string): Promise<string> {
+  const r = await cast.call('POST', '/api/uploading/create', {
+    token: cast.alice.token,
+    form: noteForm({
+      title,
+      courseName: COURSE,
+      subjectName: SUBJECT,
+      fileUrl: 'https://example.com/fanout.pdf',
+      fileName: 'fanout.pdf',
+    }),
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.note._id as string;
+}
+
+/** Who should hear of a note in the course: every follower but the muted one and the uploader. */
+const expected = () => [...uids.filter((u) => u !== MUTED), cast.bob.uid].sort();
+
+describe('follow fan-out', () => {
+  let noteId: string;
+
+  it('approving a note in a course with 1,200 followers notifies each exactly once', async () => {
+    noteId = await courseNote('Fanout: a new note for 1,200 followers');
+    await approve(cast, noteId);
+    const want = expected();
+    const got = await eventually(
+      () => followNotifications(noteId),
+      (list) => list.length >= want.length,
+      { what: `${want.length} followedNote notifications`, timeoutMs: 120_000 },
+    );
+    // Exactly the followers, each once (ids are per note: a second one would be a second uid).
+    expect(got.map((n) => n.uid).sort()).toEqual(want);
+    expect(got.every((n) => n.id === `follow_${noteId}`)).toBe(true);
+    const bob = got.find((n) => n.uid === cast.bob.uid)!.data;
+    expect(bob).toMatchObject({
+      type: 'followedNote',
+      noteId,
+      noteTitle: 'Fanout: a new note for 1,200 followers',
+      followKind: 'course',
+      followName: COURSE,
+      read: false,
+    });
+    // The uploader and the muted follower: nothing, now that every other one has arrived.
+    for (const uid of [cast.alice.uid, MUTED]) {
+      const own = await db.doc(`users/${uid}/notifications/follow_${noteId}`).get();
+      expect(own.exists, uid).toBe(false);
+    }
+  }, 180_000);
+
+  it('a page that runs again, or is enqueued twice, notifies nobody twice', async () => {
+    expect(noteId).toBeDefined();
+    // A follower has read theirs: a retry must not make it unread (nor write a second one).
+    await db.doc(`users/${cast.bob.uid}/notifications/follow_${noteId}`).update({ read: true });
+    const before = await followNotifications(noteId);
+
+    // The course's chain again from its first page, each page run twice, as a retried task or a
+    // duplicate enqueue would (the handler itself; the queue would refuse the duplicate id).
+    const queued: FanoutTask[] = [];
+    const enqueue = async (t: FanoutTask) => void queued.push(t);
+    let task: FanoutTask | undefined = { noteId, kind: 'course', after: null, run: 'retry' };
+    let pages = 0;
+    while (task) {
+      const seen = await fanOutPage(task, enqueue);
+      expect(await fanOutPage(task, enqueue)).toBe(seen);
+      pages++;
+      task = queued.shift();
+      // The retry enqueued the same next page again: drop the duplicate, as the queue does.
+      if (task) expect(queued.shift()).toEqual(task);
+    }
+    // 1,200 synthetic followers + alice + bob: 1,202 follows of the course (LATE: not yet).
+    expect(pages).toBe(Math.ceil((FOLLOWERS + 2) / FOLLOW_FANOUT_PAGE));
+
+    // The whole approval again through the queue, as a retried trigger would (its event's tasks
+    // enqueued twice: the queue refuses the second, which is no error), now that two more
+    // students follow the course: their notifications show that the re-run chain has run.
+    const w = db.bulkWriter();
+    for (const uid of LATE) {
+      profile(w, uid);
+      follow(w, uid, 'course', COURSE);
+    }
+    await w.close();
+    await startFollowFanout(noteId, 'a-retried-event');
+    await startFollowFanout(noteId, 'a-retried-event');
+    const after = await eventually(
+      () => followNotifications(noteId),
+      (list) => LATE.every((uid) => list.some((n) => n.uid === uid)),
+      { what: 'the late followers notified by the re-run', timeoutMs: 120_000 },
+    );
+    expect(after.length).toBe(before.length + LATE.length);
+    expect(after.map((n) => n.uid).sort()).toEqual([...expected(), ...LATE].sort());
+    const bob = after.find((n) => n.uid === cast.bob.uid)!.data;
+    expect(bob['read']).toBe(true);
+    const createdAt = (l: typeof before) =>
+      Object.fromEntries(
+        l
+          .filter((n) => !LATE.includes(n.uid))
+          .map((n) => [n.uid, (n.data['createdAt'] as Timestamp).toMillis()]),
+      );
+    expect(createdAt(after)).toEqual(createdAt(before));
+  }, 180_000);
+
+  it('a note no longer approved when its task runs notifies nobody', async () => {
+    const pending = await courseNote('Fanout: still pending');
+    const enqueue = async () => {
+      throw new Error('no next page for a pending note');
+    };
+    expect(
+      await fanOutPage({ noteId: pending, kind: 'course', after: null, run: 'p' }, enqueue),
+    ).toBe(0);
+    expect(await followNotifications(pending)).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * A student's follows (issue 32, docs/data-model.md "Follows"): `users/{uid}/follows/{key}`, key =
+ * followKey(kind, name), and the profile's `followCount` and `notifyFollows`. Firestore Lite, as
+ * the other one-off reads and writes (docs/data-access.md).
+ *
+ * A follow and its count change in one transaction: the rules accept a follow's create or delete
+ * only together with `followCount` + 1 / - 1 and `lastFollowKey` naming that very follow, so the
+ * count always equals the follows and never exceeds MAX_FOLLOWS (firestore.rules, "follows").
+ */
+import { MAX_FOLLOWS, followKey, parseFollowKey, type FollowKind } from '@notenest/shared';
+import { loadFirestore } from '../../../shared/firebase';
+
+/** The 31st follow's message (the rules refuse it too). */
+export const FOLLOW_LIMIT_MESSAGE = `You can follow at most ${MAX_FOLLOWS} courses, subjects and colleges.`;
+
+export interface Follow {
+  key: string;
+  kind: FollowKind;
+  name: string;
+  createdAt: Date | null;
+}
+
+const countOf = (data: Record<string, unknown> | undefined): number =>
+  typeof data?.followCount === 'number' ? data.followCount : 0;
+
+/**
+ * Follows `name` of `kind`. Following again is fine (nothing changes). Throws
+ * FOLLOW_LIMIT_MESSAGE when the student already follows MAX_FOLLOWS.
+ */
+export async function followTopic(uid: string, kind: FollowKind, name: string): Promise<void> {
+  const { db, sdk } = await loadFirestore();
+  const key = followKey(kind, name);
+  const profileRef = sdk.doc(db, 'users', uid);
+  const followRef = sdk.doc(db, 'users', uid, 'follows', key);
+  // A transaction, not a blind batch: the count written must be the count read, or the rules
+  // refuse it (another tab may have followed something meanwhile; the transaction then retries).
+  await sdk.runTransaction(db, async (tx) => {
+    const [profile, existing] = await Promise.all([tx.get(profileRef), tx.get(followRef)]);
+    if (existing.exists()) return;
+    const count = countOf(profile.data());
+    if (count >= MAX_FOLLOWS) throw new Error(FOLLOW_LIMIT_MESSAGE);
+    tx.set(followRef, { kind, name, createdAt: sdk.serverTimestamp() });
+    tx.update(profileRef, { followCount: count + 1, lastFollowKey: key });
+  });
+}
+
+/** Unfollows the follow `key`; unfollowing what is not followed is fine. */
+export async function unfollowTopic(uid: string, key: string): Promise<void> {
+  const { db, sdk } = await loadFirestore();
+  const profileRef = sdk.doc(db, 'users', uid);
+  const followRef = sdk.doc(db, 'users', uid, 'follows', key);
+  await sdk.runTransaction(db, async (tx) => {
+    const [profile, existing] = await Promise.all([tx.get(profileRef), tx.get(followRef)]);
+    if (!existing.exists()) return;
+    tx.delete(followRef);
+    tx.update(profileRef, {
+      followCount: Math.max(0, countOf(profile.data()) - 1),
+      lastFollowKey: key,
+    });
+  });
+}
+
+/** The student's follows, newest first. Documents that are not follows are left out. */
+export async function listFollows(uid: string): Promise<Follow[]> {
+  const { db, sdk } = await loadFirestore();
+  const snap = await sdk.getDocs(
+    sdk.query(sdk.collection(db, 'users', uid, 'follows'), sdk.orderBy('createdAt', 'desc')),
+  );
+  const follows: Follow[] = [];
+  for (const d of snap.docs) {
+    const parsed = parseFollowKey(d.id);
+    if (!parsed) continue;
+    const createdAt = d.get('createdAt') as { toDate?: () => Date } | null | undefined;
+    follows.push({
+      key: d.id,
+      kind: parsed.kind,
+      name: parsed.name,
+      createdAt: typeof createdAt?.toDate === 'function' ? createdAt.toDate() : null,
+    });
+  }
+  return follows;
+}
+
+/** The student's switch for "new note in what you follow" notifications (absent: on). */
+export async function setNotifyFollows(uid: string, on: boolean): Promise<void> {
+  const { db, sdk } = await loadFirestore();
+  await sdk.updateDoc(sdk.doc(db, 'users', uid), { notifyFollows: on });
+}
