@@ -146,9 +146,16 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
   throw new Error(`no free loopback address for a test stack: ${String(lastError)}`);
 }
 
+/**
+ * The app registers a service worker (web/build-plugins/service-worker.ts) that serves its files
+ * from a cache: requests it answers never reach Playwright's routes, and a cached page is not the
+ * server's. Test contexts block it, but for the offline suite, which asks for it.
+ */
+export type ServiceWorkers = 'allow' | 'block';
+
 /** A page in a fresh browser context (no shared storage or session) whose baseURL is the stack. */
 export async function newPage(browser: Browser, stack: StackAddress): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.url });
+  const context = await browser.newContext({ baseURL: stack.url, serviceWorkers: 'block' });
   const page = await context.newPage();
   page.once('close', () => void context.close().catch(() => {}));
   return page;
@@ -176,6 +183,7 @@ export async function signedInPage(
   stack: StackAddress,
   email: string,
   password: string,
+  serviceWorkers: ServiceWorkers = 'block',
 ): Promise<Page> {
   const key = `${stack.url} ${email}`;
   let session = sessions.get(key);
@@ -199,7 +207,11 @@ export async function signedInPage(
     // A failed sign-in is not kept: the next call tries again (and says why).
     session.catch(() => sessions.delete(key));
   }
-  const context = await browser.newContext({ baseURL: stack.url, storageState: await session });
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    storageState: await session,
+    serviceWorkers,
+  });
   const page = await context.newPage();
   page.once('close', () => void context.close().catch(() => {}));
   return page;

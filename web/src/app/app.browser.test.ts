@@ -57,7 +57,10 @@ async function open(
     localStorage?: Record<string, string>;
   } = {},
 ): Promise<Visit> {
-  const context = await browser.newContext({ viewport: options.viewport ?? null });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? null,
+    serviceWorkers: 'block',
+  });
   const emulatorRequests: string[] = [];
   await context.route(
     (url) => url.hostname === '127.0.0.1' && EMULATOR_PORTS.includes(Number(url.port)),

@@ -47,7 +47,10 @@ async function open(
     width = 390,
   }: { withAppJs: boolean; session?: boolean; admin?: boolean; width?: number },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  const context = await browser.newContext({
+    viewport: { width, height: 844 },
+    serviceWorkers: 'block',
+  });
   // No emulator in this suite: the app's calls to it fail fast.
   await context.route(
     (url) => url.hostname === '127.0.0.1' && EMULATOR_PORTS.includes(Number(url.port)),

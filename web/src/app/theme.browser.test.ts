@@ -16,6 +16,8 @@ async function newContext(colorScheme: 'light' | 'dark' = 'light'): Promise<Brow
   const context = await app.browser.newContext({
     viewport: { width: 1280, height: 800 },
     colorScheme,
+    // Its cached app JS would not meet the route that refuses the app's JS (below).
+    serviceWorkers: 'block',
   });
   // No emulator in this suite: the app's calls to it fail fast.
   await context.route(

@@ -46,7 +46,7 @@ const cardIds = (page: Page) =>
 
 /** A page of the stack; `appJs: false` refuses the app's scripts (/assets/*.js). */
 async function open(path: string, { appJs }: { appJs: boolean }) {
-  const context = await browser.newContext({ baseURL: stack.url });
+  const context = await browser.newContext({ baseURL: stack.url, serviceWorkers: 'block' });
   if (!appJs) await context.route(/\/assets\/.*\.js$/, (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
   const queries: string[] = [];

@@ -75,7 +75,7 @@ const offlineKeys = (page: Page, note: { id: string; fileUrl: string }) =>
 
 /** A page of the reader's, signed in, on Saved Notes, controlled by the service worker. */
 async function savedNotesPage(): Promise<Page> {
-  const page = await signedInPage(browser, stack, reader.email, reader.password);
+  const page = await signedInPage(browser, stack, reader.email, reader.password, 'allow');
   await page.goto('/profile?tab=archived');
   await page.getByRole('heading', { level: 2, name: 'Saved Notes' }).waitFor({ timeout: 30_000 });
   // The worker registers after the load event and claims the page once active: only then can a
@@ -104,7 +104,7 @@ afterAll(async () => {
 describe('offline', () => {
   it('keeps a saved note offline: Saved Notes, the note page and its preview open with no network', async () => {
     const note = await createApprovedNote('Krebs Cycle Offline', TXT);
-    const page = await signedInPage(browser, stack, reader.email, reader.password);
+    const page = await signedInPage(browser, stack, reader.email, reader.password, 'allow');
     // Save it from its page, as a reader does (Archive: the spec's save).
     await page.goto(`/notes/${note.id}`);
     await page.locator('h1#note-title').waitFor({ timeout: 30_000 });
