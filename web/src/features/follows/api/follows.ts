@@ -1,14 +1,17 @@
 /**
  * A student's follows (issue 32, docs/data-model.md "Follows"): `users/{uid}/follows/{key}`, key =
- * followKey(kind, name), and the profile's `followCount` and `notifyFollows`. Firestore Lite, as
- * the other one-off reads and writes (docs/data-access.md).
+ * followKey(kind, name), and the profile's `followCount` and `notifyFollows`. The list is read
+ * over REST (no SDK: the note page and Browse show follow buttons at once); writes use whichever
+ * Firestore SDK the page has (loadAnyFirestore: the note page's full one, else Lite), so no page
+ * loads a second SDK for them.
  *
  * A follow and its count change in one transaction: the rules accept a follow's create or delete
  * only together with `followCount` + 1 / - 1 and `lastFollowKey` naming that very follow, so the
  * count always equals the follows and never exceeds MAX_FOLLOWS (firestore.rules, "follows").
  */
 import { MAX_FOLLOWS, followKey, parseFollowKey, type FollowKind } from '@notenest/shared';
-import { loadFirestore } from '../../../shared/firebase';
+import { loadAnyFirestore } from '../../../shared/firebase';
+import { runQuery } from '../../../shared/firebase/firestore-rest';
 
 /** The 31st follow's message (the rules refuse it too). */
 export const FOLLOW_LIMIT_MESSAGE = `You can follow at most ${MAX_FOLLOWS} courses, subjects and colleges.`;
@@ -28,7 +31,7 @@ const countOf = (data: Record<string, unknown> | undefined): number =>
  * FOLLOW_LIMIT_MESSAGE when the student already follows MAX_FOLLOWS.
  */
 export async function followTopic(uid: string, kind: FollowKind, name: string): Promise<void> {
-  const { db, sdk } = await loadFirestore();
+  const { db, sdk } = await loadAnyFirestore();
   const key = followKey(kind, name);
   const profileRef = sdk.doc(db, 'users', uid);
   const followRef = sdk.doc(db, 'users', uid, 'follows', key);
@@ -46,7 +49,7 @@ export async function followTopic(uid: string, kind: FollowKind, name: string): 
 
 /** Unfollows the follow `key`; unfollowing what is not followed is fine. */
 export async function unfollowTopic(uid: string, key: string): Promise<void> {
-  const { db, sdk } = await loadFirestore();
+  const { db, sdk } = await loadAnyFirestore();
   const profileRef = sdk.doc(db, 'users', uid);
   const followRef = sdk.doc(db, 'users', uid, 'follows', key);
   await sdk.runTransaction(db, async (tx) => {
@@ -62,20 +65,23 @@ export async function unfollowTopic(uid: string, key: string): Promise<void> {
 
 /** The student's follows, newest first. Documents that are not follows are left out. */
 export async function listFollows(uid: string): Promise<Follow[]> {
-  const { db, sdk } = await loadFirestore();
-  const snap = await sdk.getDocs(
-    sdk.query(sdk.collection(db, 'users', uid, 'follows'), sdk.orderBy('createdAt', 'desc')),
+  const docs = await runQuery(
+    {
+      from: [{ collectionId: 'follows' }],
+      orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
+    },
+    `users/${uid}`,
   );
   const follows: Follow[] = [];
-  for (const d of snap.docs) {
+  for (const d of docs) {
     const parsed = parseFollowKey(d.id);
     if (!parsed) continue;
-    const createdAt = d.get('createdAt') as { toDate?: () => Date } | null | undefined;
+    const createdAt = d.data['createdAt'];
     follows.push({
       key: d.id,
       kind: parsed.kind,
       name: parsed.name,
-      createdAt: typeof createdAt?.toDate === 'function' ? createdAt.toDate() : null,
+      createdAt: createdAt instanceof Date ? createdAt : null,
     });
   }
   return follows;
@@ -83,6 +89,6 @@ export async function listFollows(uid: string): Promise<Follow[]> {
 
 /** The student's switch for "new note in what you follow" notifications (absent: on). */
 export async function setNotifyFollows(uid: string, on: boolean): Promise<void> {
-  const { db, sdk } = await loadFirestore();
+  const { db, sdk } = await loadAnyFirestore();
   await sdk.updateDoc(sdk.doc(db, 'users', uid), { notifyFollows: on });
 }
