@@ -319,6 +319,47 @@ describe("as Google's emulator answers", () => {
   });
 });
 
+describe('connections', () => {
+  it('an idle keep-alive connection outlives the 5 s a Node client keeps it, so the client closes it first', async () => {
+    // Node's agents (and the functions' Storage client) drop an idle connection after 5 s. A
+    // server that closed it at the same 5 s raced them: a request sent as the server closed the
+    // connection failed with "socket hang up" (a function's upload answered 500 under load).
+    const agent = new http.Agent({ keepAlive: true, timeout: 60_000 });
+    const get = () =>
+      new Promise<{ port: number; status: number; keepAlive: string }>((resolve, reject) => {
+        http
+          .get(`${base}/b/b/o`, { agent }, (res) => {
+            // Read now: once the body ends, the socket goes back to the agent's pool.
+            const port = res.socket.localPort!;
+            res.resume();
+            res.on('end', () =>
+              resolve({
+                port,
+                status: res.statusCode!,
+                keepAlive: String(res.headers['keep-alive'] ?? ''),
+              }),
+            );
+          })
+          .on('error', reject);
+      });
+    try {
+      const first = await get();
+      expect(first.status).toBe(200);
+      // What the server tells clients (Node's agents take a second off the hint).
+      expect(Number(/timeout=(\d+)/.exec(first.keepAlive)?.[1])).toBeGreaterThan(6);
+      let closed = false;
+      const socket = Object.values(agent.freeSockets).flat()[0]!;
+      socket.once('close', () => (closed = true));
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(closed).toBe(false);
+      const second = await get();
+      expect(second.port).toBe(first.port); // the same connection, reused
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe('export / import', () => {
   it('round-trips objects, metadata and tokens into a fresh server', async () => {
     await fetch(`${base}/v0/b/b/o?name=${encodeURIComponent('e/x.txt')}`, {

@@ -250,7 +250,12 @@ export async function startStorageServer(
       if (!req.complete) req.resume();
     });
   });
-  server.keepAliveTimeout = 5_000;
+  // Longer than any client keeps an idle connection (Node's agents: 5 s). With the same 5 s on both
+  // ends, a client could send a request on a connection the server was closing that instant, and
+  // get ECONNRESET; on a loaded machine that happened (an upload from a function failing with
+  // 500). Google's front ends keep idle connections for minutes, too.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
