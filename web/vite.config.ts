@@ -13,8 +13,9 @@ import { serviceWorkerPlugin } from './build-plugins/service-worker.ts';
  */
 const SDK_CHUNKS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
   // Lite (shared/firebase/firestore.ts: profile, note editor, sign-up's profile, and a like,
-  // download or save from Browse) before the full SDK (shared/firebase/firestore-live.ts: the note
-  // page's live listeners): both live in @firebase/firestore, and a chunk's name should say which.
+  // download or save from Browse) before the full SDK (shared/firebase/firestore-live.ts: live
+  // listeners: the note page, comments and the header's notification bell): both live in
+  // @firebase/firestore, and a chunk's name should say which.
   // Browse's list itself is read over REST (shared/firebase/firestore-rest.ts), in no SDK chunk.
   ['firebase-firestore-lite', /[\\/]@firebase[\\/]firestore[\\/]dist[\\/]lite[\\/]/],
   ['firebase-firestore', /[\\/]@firebase[\\/]firestore[\\/]/],
@@ -41,7 +42,7 @@ export function sdkChunkName(moduleIds: readonly string[]): string | undefined {
  *
  * So, for imports made *by reactfire only*, these SDK entry points resolve to tiny local stubs
  * that throw if called (src/shared/firebase/reactfire-stubs/). The app's own imports are untouched:
- * it still loads firebase/storage, firebase/firestore/lite and (the note page only)
+ * it still loads firebase/storage, firebase/firestore/lite and (for live listeners only)
  * firebase/firestore itself, lazily, where a route needs them. Realtime Database, Remote Config
  * and Functions are then in no chunk at all (checked by src/app/bundle.browser.test.ts). The
  * hooks that would need a stubbed SDK (useFirestoreDocData, useStorageDownloadURL, useDatabase*,
