@@ -46,6 +46,7 @@ const ROUTES: Array<{ path: string; who: Who }> = [
   { path: '/admin-dashboard/pending', who: 'admin' },
   { path: '/admin-dashboard/colleges', who: 'admin' },
   { path: '/admin-dashboard/reports', who: 'admin' },
+  { path: '/admin-dashboard/no-such-page', who: 'admin' },
 ];
 
 const VIEWPORTS = [

@@ -40,6 +40,11 @@ const VISITOR_FILES = [
   'web/src/features/notes/components/note-detail-page.tsx',
   'web/src/features/notes/components/note-preview.tsx',
   'web/src/app/layout/site-header.tsx',
+  'web/src/features/reports/components/report-dialog.tsx',
+  'web/src/features/notifications/components/notification-bell.tsx',
+  'web/src/features/follows/components/follow-button.tsx',
+  'web/src/features/follows/components/following-feed.tsx',
+  'web/src/features/follows/components/home-following.tsx',
 ];
 const SIGNED_IN_FILES = [
   'web/src/features/profile/components/profile-page.tsx',
