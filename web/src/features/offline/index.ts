@@ -7,5 +7,6 @@ export {
   readOfflineFile,
   type OfflineNote,
 } from './api/offline-store';
+export { staleOfflineIds } from './api/offline-model';
 export { useOfflineNote, useOfflineNotes, type OfflineNotes } from './hooks/use-offline-notes';
 export { AVAILABLE_OFFLINE, AvailableOfflineButton } from './components/available-offline-button';

@@ -2,11 +2,13 @@
  * Issue 32, offline: a student saves a note, marks it "Available offline" in Saved Notes, goes
  * offline (Chromium's offline mode: context.setOffline), reloads, and still opens Saved Notes and
  * reads the file in the note page's preview; the offline banner shows and liking says it needs a
- * connection. Back online, a note that left public view loses its copy, and removing a note
- * from Saved Notes frees its file. The service worker is the built one (web/dist/sw.js) served by
+ * connection, and so do the comments; Download saves the kept file. Back online, removing a note
+ * from Saved Notes frees its file, and a note that left public view (sent back to review) loses
+ * its copy the next time Saved Notes is read, while the other kept notes keep theirs. The service worker is the built one (web/dist/sw.js) served by
  * Hosting on the stack's loopback address (a secure context, as localhost is).
  */
 import { OFFLINE_BANNER, OFFLINE_NEEDS_CONNECTION } from '@notenest/shared';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
@@ -53,15 +55,20 @@ async function createApprovedNote(
   const body = (await res.json()) as { note?: { _id?: string; id?: string }; message?: string };
   expect(res.status, body.message).toBe(201);
   const id = (body.note?._id ?? body.note?.id)!;
-  const review = await fetch(`${stack.url}/api/admin/notes/${id}/review`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ approved: true }),
-  });
-  expect(review.status).toBe(200);
+  await review(id, true);
   const fileUrl = (await admin.db.doc(`notes/${id}`).get()).get('fileUrl') as string;
   expect(fileUrl).toMatch(/^http/);
   return { id, fileUrl };
+}
+
+/** An admin's review of the note: approved, or sent back to pending (out of public view). */
+async function review(noteId: string, approved: boolean): Promise<void> {
+  const res = await fetch(`${stack.url}/api/admin/notes/${noteId}/review`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ approved }),
+  });
+  expect(res.status).toBe(200);
 }
 
 /** The URLs kept in the offline notes' cache (files and details) for this note. */
@@ -88,6 +95,22 @@ async function savedNotesPage(): Promise<Page> {
 
 const card = (page: Page, noteId: string) => page.locator(`article[data-note-id="${noteId}"]`);
 
+/** Marks the note "Available offline" on Saved Notes and waits until its copy is kept. */
+async function keepOffline(page: Page, note: { id: string; fileUrl: string }): Promise<void> {
+  const keep = card(page, note.id).getByRole('button', { name: 'Available offline' });
+  await eventually(() => keep.getAttribute('aria-pressed')).toBe('false');
+  await keep.click();
+  await eventually(() => keep.getAttribute('aria-pressed'), 120_000).toBe('true');
+  // Its file and its details.
+  expect((await offlineKeys(page, note)).length).toBe(2);
+  expect(await offlineKeys(page, note)).toContain(note.fileUrl);
+}
+
+/** The note page's panels: the header (named by the note's title) and the comments. */
+const header = (page: Page, title: string) =>
+  page.getByRole('region', { name: title, exact: true });
+const comments = (page: Page) => page.getByRole('region', { name: /^Comments \(/ });
+
 beforeAll(async () => {
   browser = await launchChromium();
   ({ uid: uploaderUid, idToken: uploaderToken } = await createStudent(stack, uploader));
@@ -113,13 +136,7 @@ describe('offline', () => {
     await page.close();
 
     const saved = await savedNotesPage();
-    const keep = card(saved, note.id).getByRole('button', { name: 'Available offline' });
-    await eventually(() => keep.getAttribute('aria-pressed')).toBe('false');
-    await keep.click();
-    await eventually(() => keep.getAttribute('aria-pressed'), 120_000).toBe('true');
-    // Its file and its details.
-    expect((await offlineKeys(saved, note)).length).toBe(2);
-    expect(await offlineKeys(saved, note)).toContain(note.fileUrl);
+    await keepOffline(saved, note);
 
     // No network: the reload is the service worker's cached page, not the browser's error page.
     await saved.context().setOffline(true);
@@ -147,9 +164,41 @@ describe('offline', () => {
     const like = saved.locator('button[data-action="like"]');
     await eventually(() => like.isEnabled()).toBe(true);
     await like.click();
-    await saved.getByRole('alert').filter({ hasText: OFFLINE_NEEDS_CONNECTION }).waitFor();
+    const title = 'Krebs Cycle Offline';
+    await header(saved, title)
+      .getByRole('alert')
+      .filter({ hasText: OFFLINE_NEEDS_CONNECTION })
+      .waitFor();
     // No like was written meanwhile (the click was refused in the browser).
     expect((await admin.db.doc(`notes/${note.id}`).get()).get('likesCount') ?? 0).toBe(0);
+
+    // The comments say they need a connection (no endless "Loading comments..."), and so does
+    // sending one.
+    await comments(saved)
+      .getByRole('status')
+      .filter({ hasText: OFFLINE_NEEDS_CONNECTION })
+      .waitFor();
+    expect(await comments(saved).getByText('Loading comments...').count()).toBe(0);
+    await comments(saved).getByLabel('Add a Comment').fill('Read on the bus.');
+    await comments(saved).getByRole('button', { name: 'Submit Comment' }).click();
+    await comments(saved)
+      .getByRole('alert')
+      .filter({ hasText: OFFLINE_NEEDS_CONNECTION })
+      .waitFor();
+
+    // Download saves the kept file, under its name, with no network (and counts nothing).
+    const [download] = await Promise.all([
+      saved.waitForEvent('download'),
+      header(saved, title).getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('krebs.txt');
+    expect(await readFile(await download.path(), 'utf8')).toBe(TXT);
+    expect(await header(saved, title).getByRole('alert').allTextContents()).toEqual([
+      OFFLINE_NEEDS_CONNECTION,
+    ]);
+    // Neither the comment nor a download reached the server.
+    expect((await admin.db.collection(`notes/${note.id}/comments`).get()).size).toBe(0);
+    expect((await admin.db.doc(`notes/${note.id}`).get()).get('downloadCount') ?? 0).toBe(0);
 
     // Online again: the banner goes; removing the note from Saved Notes frees its file.
     await saved.context().setOffline(false);
@@ -163,4 +212,80 @@ describe('offline', () => {
     await eventually(() => offlineKeys(saved, note)).toEqual([]);
     await saved.close();
   });
+
+  it('drops the copy of a note that left public view the next time Saved Notes is read online, and keeps the others', async () => {
+    const gone = await createApprovedNote('Glycolysis Offline', `Glycolysis, ${Date.now()}.\n`);
+    const stays = await createApprovedNote('Urea Cycle Offline', `Urea cycle, ${Date.now()}.\n`);
+    const readerToken = await idTokenFor(stack, reader.email, reader.password);
+    for (const note of [gone, stays]) {
+      const res = await fetch(`${stack.url}/api/notes/archive/${note.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${readerToken}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    const saved = await savedNotesPage();
+    // One kept from its note page, opened by its address (its toggle once never showed there: the
+    // saved check ran before Auth had loaded and was refused), the other from Saved Notes.
+    await saved.goto(`/notes/${gone.id}`);
+    const keepHere = header(saved, 'Glycolysis Offline').getByRole('button', {
+      name: 'Available offline',
+    });
+    await eventually(() => keepHere.getAttribute('aria-pressed'), 30_000).toBe('false');
+    await keepHere.click();
+    await eventually(() => keepHere.getAttribute('aria-pressed'), 120_000).toBe('true');
+    expect(await offlineKeys(saved, gone)).toHaveLength(2);
+    await saved.goto('/profile?tab=archived');
+    await keepOffline(saved, stays);
+    expect(
+      await card(saved, gone.id)
+        .getByRole('button', { name: 'Available offline' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    // An admin sends one back to review: the reader may no longer read it.
+    await review(gone.id, false);
+    await saved.reload();
+    const notice = saved.getByTestId('saved-unavailable');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.locator('p').textContent()).toBe(
+      '1 saved note is no longer available: it was deleted or is waiting for review again.',
+    );
+    // Its file and details leave the cache; then (the drop is done) the other's are still there.
+    await eventually(() => offlineKeys(saved, gone), 30_000).toEqual([]);
+    expect(await offlineKeys(saved, stays)).toHaveLength(2);
+    expect(
+      await card(saved, stays.id)
+        .getByRole('button', { name: 'Available offline' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(await card(saved, gone.id).count()).toBe(0);
+
+    // A note with no kept copy, whose page was opened online, when the network goes: its
+    // comments and Download say they need a connection (no copy to save, nothing counted).
+    const stop = card(saved, stays.id).getByRole('button', { name: 'Available offline' });
+    await stop.click();
+    await eventually(() => offlineKeys(saved, stays), 30_000).toEqual([]);
+    await saved.goto(`/notes/${stays.id}`);
+    const title = 'Urea Cycle Offline';
+    await header(saved, title).waitFor({ timeout: 30_000 });
+    await comments(saved).getByText('No comments yet').waitFor({ timeout: 30_000 });
+    let downloads = 0;
+    saved.on('download', () => downloads++);
+    await saved.context().setOffline(true);
+    await comments(saved)
+      .getByRole('status')
+      .filter({ hasText: OFFLINE_NEEDS_CONNECTION })
+      .waitFor();
+    await header(saved, title).getByRole('button', { name: 'Download', exact: true }).click();
+    await header(saved, title)
+      .getByRole('alert')
+      .filter({ hasText: OFFLINE_NEEDS_CONNECTION })
+      .waitFor();
+    expect(downloads).toBe(0);
+    expect((await admin.db.doc(`notes/${stays.id}`).get()).get('downloadCount') ?? 0).toBe(0);
+    await saved.close();
+    // Two uploads and five page loads took 32 s here: the default 60 s leaves a loaded CI
+    // machine little room.
+  }, 120_000);
 });

@@ -26,6 +26,11 @@ export async function saveFile(url: string, fileName: string): Promise<void> {
     window.open(url, '_blank', 'noopener');
     return;
   }
+  saveBlob(blob, fileName);
+}
+
+/** Saves bytes already in hand (a copy kept offline, issue 32) under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const objectUrl = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');

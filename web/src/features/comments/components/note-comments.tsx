@@ -3,6 +3,7 @@ import { COMMENT_LIMITS } from '@notenest/shared';
 import { Alert } from '../../../shared/ui/alert';
 import { formatDateTime } from '../../../shared/utils/dates';
 import { formatCount } from '../../../shared/utils/numbers';
+import { NEEDS_CONNECTION, useOffline } from '../../../shared/utils/connection';
 import { isValidCommentText } from '../api/comments-api';
 import {
   canDeleteComment,
@@ -57,6 +58,7 @@ export function NoteComments({
   idPrefix,
 }: NoteCommentsProps) {
   const live = useLiveComments(noteId, onAdded);
+  const offline = useOffline();
   const [text, setText] = useState('');
   const { status, comments } = live;
   const headingId = `${idPrefix}-comments-heading`;
@@ -73,8 +75,9 @@ export function NoteComments({
   };
 
   // The list is exact up to COMMENTS_SHOWN; past that the note's commentsCount (kept by a trigger) is.
+  // Offline the list may be the SDK's empty cache: the stored count is the better guess.
   const count =
-    status === 'loaded' && comments.length < COMMENTS_SHOWN
+    status === 'loaded' && !offline && comments.length < COMMENTS_SHOWN
       ? comments.length
       : Math.max(comments.length, commentsCount);
 
@@ -110,11 +113,20 @@ export function NoteComments({
 
       <Alert className="nn-comments__error">{live.error}</Alert>
 
-      {status === 'loading' && <p className="nn-muted">Loading comments...</p>}
-      {status === 'failed' && (
+      {/* Offline (issue 32) comments are neither read nor sent: said here, in place of a
+          "Loading" that would never end, a failure, or an empty list that is only the SDK's empty
+          cache speaking. Comments read before the connection went stay listed below it. Sending
+          one offline is refused at once with the same words (the facade's offline check). */}
+      {offline && (
+        <p role="status" className="nn-muted" data-field="comments-offline">
+          {NEEDS_CONNECTION}
+        </p>
+      )}
+      {!offline && status === 'loading' && <p className="nn-muted">Loading comments...</p>}
+      {!offline && status === 'failed' && (
         <Alert>The comments could not be loaded. Please try again later.</Alert>
       )}
-      {status === 'loaded' && comments.length === 0 && (
+      {!offline && status === 'loaded' && comments.length === 0 && (
         <p className="nn-muted">{NO_COMMENTS_TEXT}</p>
       )}
       {comments.length > 0 && (

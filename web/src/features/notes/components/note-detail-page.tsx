@@ -193,6 +193,11 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
       {actions.likeMessage && (
         <Alert className="nn-note-header__message">{actions.likeMessage}</Alert>
       )}
+      {actions.downloadMessage && (
+        <Alert className="nn-note-header__message" data-field="download-message">
+          {actions.downloadMessage}
+        </Alert>
+      )}
       {actions.deleteMessage && (
         <Alert className="nn-note-header__message">{actions.deleteMessage}</Alert>
       )}

@@ -2,13 +2,14 @@ import { failureMessage } from '../../../shared/errors/app-error';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
-import { downloadNameFor, saveFile } from '../../../shared/notes/file-download';
+import { downloadNameFor, saveBlob, saveFile } from '../../../shared/notes/file-download';
 import { isAppError } from '../../../shared/errors/app-error';
 import { NEEDS_CONNECTION, isOffline } from '../../../shared/utils/connection';
 import { recordDownload } from '../../../shared/data/downloads';
 import { setLiked, watchLiked } from '../../../shared/data/likes';
 import { deleteNote as deleteNoteApi } from '../../../shared/data/notes';
 import { saveNote as archiveNote } from '../../../shared/data/saved';
+import { readOfflineFile } from '../../offline';
 import {
   ACTION_MESSAGES,
   DELETE_NOTE_CONFIRMATION,
@@ -32,6 +33,8 @@ export interface NotePageActions {
   likeMessage: string | null;
   downloading: boolean;
   download: () => void;
+  /** Why the last Download saved nothing (offline, with no copy kept on this device). */
+  downloadMessage: string | null;
   copied: boolean;
   share: () => void;
   archiving: boolean;
@@ -74,6 +77,7 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
   const [liking, setLiking] = useState(false);
   const [likeMessage, setLikeMessage] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [downloadMessage, setDownloadMessage] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [archiveMessage, setArchiveMessage] = useState<ActionMessage | null>(null);
@@ -115,20 +119,45 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
 
   const { fileUrl } = note;
   const fileName = downloadNameFor(note);
+  const downloadOnline = useCallback(
+    (url: string) =>
+      Promise.all([
+        recordDownload(noteId, uid).catch((error: unknown) =>
+          console.error('Could not count the download', error),
+        ),
+        saveFile(url, fileName),
+      ]),
+    [noteId, uid, fileName],
+  );
+  // Offline (issue 32), a note kept "Available offline" is saved from its kept file: the reader
+  // kept it to have the file with no network, and it is the very file Download would fetch (the
+  // copy is stored under the file's URL, so a replaced file never matches). It is not counted:
+  // the count is a transaction (once per reader per day), which needs the server. Without a kept
+  // copy, Download says it needs a connection rather than waiting on a fetch that cannot answer
+  // (and then opening the browser's error page).
+  const downloadKept = useCallback(
+    async (url: string) => {
+      const kept = await readOfflineFile(url);
+      if (!kept) return setDownloadMessage(NEEDS_CONNECTION);
+      try {
+        saveBlob(await kept.blob(), fileName);
+      } catch (error) {
+        console.error('Could not save the kept file', error);
+        setDownloadMessage(NEEDS_CONNECTION);
+      }
+    },
+    [fileName],
+  );
   const download = useCallback(() => {
     if (busy.current.download || !fileUrl) return;
     busy.current.download = true;
     setDownloading(true);
-    void Promise.all([
-      recordDownload(noteId, uid).catch((error: unknown) =>
-        console.error('Could not count the download', error),
-      ),
-      saveFile(fileUrl, fileName),
-    ]).finally(() => {
+    setDownloadMessage(null);
+    void (isOffline() ? downloadKept(fileUrl) : downloadOnline(fileUrl)).finally(() => {
       busy.current.download = false;
       setDownloading(false);
     });
-  }, [noteId, uid, fileUrl, fileName]);
+  }, [fileUrl, downloadKept, downloadOnline]);
 
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(copiedTimer.current), []);
@@ -194,6 +223,7 @@ export function useNotePageActions(note: NoteDetail, uid: string): NotePageActio
     likeMessage,
     downloading,
     download,
+    downloadMessage,
     copied,
     share,
     archiving,

@@ -16,3 +16,14 @@ export function offlineSpaceProblem(
     ? offlineTooBigMessage(Math.round(maxBytes / (1024 * 1024)))
     : null;
 }
+
+/**
+ * The offline copies to free once Saved Notes has been read online: every kept note that is not
+ * among the saved notes the reader can still read. That is a note deleted or back under review
+ * (the rules refuse it now: it "left public view"), and one removed from Saved Notes elsewhere
+ * (another device): a copy nobody can reach from Saved Notes would only hold space. Kept order.
+ */
+export function staleOfflineIds(kept: Iterable<string>, readable: Iterable<string>): string[] {
+  const still = new Set(readable);
+  return [...kept].filter((id) => !still.has(id));
+}

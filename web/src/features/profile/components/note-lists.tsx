@@ -3,7 +3,7 @@ import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Suspense, useEffect, useState } from 'react';
 import type { SessionUser } from '../../auth';
 import { RejectedUploads } from '../../notifications';
-import { AVAILABLE_OFFLINE, useOfflineNotes } from '../../offline';
+import { AVAILABLE_OFFLINE, staleOfflineIds, useOfflineNotes } from '../../offline';
 import { NEEDS_CONNECTION, useOffline } from '../../../shared/utils/connection';
 import { paths } from '../../../shared/routing/paths';
 import { ErrorBanner, LoadingState, RouterButton, RouterLink } from '../../../shared/ui';
@@ -163,10 +163,12 @@ export function SavedNotesTab({ user }: { user: SessionUser }) {
   // Online, a copy of a note no longer readable (deleted, back under review) or no longer saved
   // is freed once the list has been read.
   const { notes: keptNotes, dropMany } = kept;
-  const readable = new Set(listed.map((n) => n.id));
   const stale =
     state.status === 'success' && keptNotes
-      ? [...keptNotes.keys()].filter((id) => !readable.has(id))
+      ? staleOfflineIds(
+          keptNotes.keys(),
+          listed.map((n) => n.id),
+        )
       : [];
   // By value: a drop that failed leaves the same ids, and is not retried on every render.
   const staleKey = stale.join(' ');
