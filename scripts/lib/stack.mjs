@@ -145,14 +145,18 @@ export async function stopLeftovers(dataDir, log = () => {}) {
  */
 export async function withTriggersPaused(host, fn) {
   // A switch that fails must say so: triggers left off would silently stop all derived data.
+  // Disabling first waits for the queued trigger runs, up to 60 s; past that the hub leaves the
+  // triggers off and may never answer. So the wait is bounded and the triggers are turned back
+  // on whatever happened (a mid-run caller, e.g. a test file, must not leave them off for the next).
   const flip = async (what) => {
     const res = await fetch(`http://${host}:${HUB_PORT}/functions/${what}BackgroundTriggers`, {
       method: 'PUT',
+      signal: AbortSignal.timeout(90_000),
     });
     if (!res.ok) throw new Error(`${what} triggers: the emulator hub answered ${res.status}`);
   };
-  await flip('disable');
   try {
+    await flip('disable');
     return await fn();
   } finally {
     await flip('enable');

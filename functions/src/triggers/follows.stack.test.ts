@@ -20,6 +20,7 @@ import {
   type Timestamp,
 } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withTriggersPaused } from '../../../scripts/lib/stack.mjs';
 import { adminApp } from '../firebase.js';
 import { fanOutPage, startFollowFanout, type FanoutTask } from '../services/follows.js';
 import { approve, makeCast, noteForm, type Cast } from '../testing/api-fixtures.js';
@@ -43,6 +44,44 @@ const LATE = [`0late${RUN}`, `zzlate${RUN}`];
 
 let cast: Cast;
 let db: Firestore;
+let host: string;
+
+/**
+ * Writes the synthetic followers (or removes them) with the stack's triggers paused: each profile
+ * write starts the profile trigger, 1,200 runs that queued ahead of the note trigger under test
+ * (the fan-out waited ~20 s behind them) and, after the file, ahead of the next file's. Their
+ * profiles carry what that trigger would write (searchTerms), and nothing here is about it.
+ * Pausing waits for the triggers already queued and drops the events that arrive meanwhile, so
+ * the events that matter are waited for first (castIndexed, notesCounted).
+ */
+async function pausedWrites(write: (w: BulkWriter) => void | Promise<void>) {
+  await withTriggersPaused(host, async () => {
+    const w = db.bulkWriter();
+    await write(w);
+    await w.close();
+  });
+}
+
+/** The cast's profile triggers have run (they write the profiles' searchTerms). */
+const castIndexed = () =>
+  eventually(
+    () =>
+      Promise.all([cast.alice, cast.bob, cast.admin].map((a) => db.doc(`users/${a.uid}`).get())),
+    (profiles) => profiles.every((p) => Array.isArray(p.get('searchTerms'))),
+    { what: "the cast's profiles indexed by their trigger" },
+  );
+
+/** The note trigger has run for each of Alice's notes (it recounts her notes). */
+async function notesCounted() {
+  const notes = (
+    await db.collection('notes').where('uploaderId', '==', cast.alice.uid).count().get()
+  ).data().count;
+  await eventually(
+    async () => (await db.doc(`users/${cast.alice.uid}`).get()).get('notesCount') as unknown,
+    (n) => n === notes,
+    { what: `Alice's notesCount ${notes}` },
+  );
+}
 
 /** A follow as the web app writes it (api/follows.ts), straight to Firestore. */
 function follow(w: BulkWriter, uid: string, kind: FollowKind, name: string) {
@@ -75,47 +114,57 @@ beforeAll(async () => {
   db = getFirestore(adminApp());
   // The test process enqueues too (a retried approval): on the stack's Cloud Tasks emulator,
   // which the functions' runtime finds by this variable and the test finds through the hub.
-  const { host } = inject('emulatorStack');
+  ({ host } = inject('emulatorStack'));
   const hub = (await (await fetch(`http://${host}:4400/emulators`)).json()) as {
     tasks: { host: string; port: number };
   };
   process.env['CLOUD_TASKS_EMULATOR_HOST'] = `${hub.tasks.host}:${hub.tasks.port}`;
-  const w = db.bulkWriter();
-  for (const uid of uids) {
-    profile(w, uid, {
-      ...(uid === MUTED ? { notifyFollows: false } : {}),
-      ...(uid === BOTH ? { followCount: 2 } : {}),
-    });
-    follow(w, uid, 'course', COURSE);
-  }
-  follow(w, BOTH, 'subject', SUBJECT);
-  // The uploader follows their own course; a real student follows it too.
-  follow(w, cast.alice.uid, 'course', COURSE);
-  follow(w, cast.bob.uid, 'course', COURSE);
-  await w.close();
+  await castIndexed();
+  await pausedWrites((w) => {
+    for (const uid of uids) {
+      profile(w, uid, {
+        ...(uid === MUTED ? { notifyFollows: false } : {}),
+        ...(uid === BOTH ? { followCount: 2 } : {}),
+      });
+      follow(w, uid, 'course', COURSE);
+    }
+    follow(w, BOTH, 'subject', SUBJECT);
+    // The uploader follows their own course; a real student follows it too.
+    follow(w, cast.alice.uid, 'course', COURSE);
+    follow(w, cast.bob.uid, 'course', COURSE);
+  });
 });
 
 afterAll(async () => {
   // 1,200 profiles with their follows and notifications would slow every later walk of the
   // database (data-model.stack.test.ts) for nothing.
-  if (!db) return;
-  const w = db.bulkWriter();
-  for (const uid of [...uids, ...LATE]) {
-    for (const sub of ['follows', 'notifications'])
-      for (const ref of await db.collection(`users/${uid}/${sub}`).listDocuments())
-        void w.delete(ref);
-    void w.delete(db.doc(`users/${uid}`));
-  }
-  await w.close();
+  if (!db || !cast) return;
+  await notesCounted();
+  // Their follows and notifications found with one query each (a listing per student took
+  // 2,400 calls one after another).
+  const gone = new Set([...uids, ...LATE]);
+  const theirs = async (sub: string) =>
+    (await db.collectionGroup(sub).select().get()).docs.filter((d) => {
+      const user = d.ref.parent.parent;
+      return user?.parent.id === 'users' && gone.has(user.id);
+    });
+  const [follows, notifications] = await Promise.all([theirs('follows'), theirs('notifications')]);
+  await pausedWrites((w) => {
+    for (const d of [...follows, ...notifications]) void w.delete(d.ref);
+    for (const uid of gone) void w.delete(db.doc(`users/${uid}`));
+  });
 });
+
+/** The query of the followedNote notifications about `noteId`. */
+const followQuery = (noteId: string) =>
+  db
+    .collectionGroup('notifications')
+    .where('noteId', '==', noteId)
+    .where('type', '==', 'followedNote');
 
 /** The followedNote notifications about `noteId`, by the uid that received each. */
 async function followNotifications(noteId: string) {
-  const q = await db
-    .collectionGroup('notifications')
-    .where('noteId', '==', noteId)
-    .where('type', '==', 'followedNote')
-    .get();
+  const q = await followQuery(noteId).get();
   return q.docs.map((d) => ({ uid: d.ref.parent.parent!.id, id: d.id, data: d.data() }));
 }
 
@@ -145,11 +194,14 @@ describe('follow fan-out', () => {
     noteId = await courseNote('Fanout: a new note for 1,200 followers');
     await approve(cast, noteId);
     const want = expected();
-    const got = await eventually(
-      () => followNotifications(noteId),
-      (list) => list.length >= want.length,
+    // Polled by their count (reading 1,200 documents every 200 ms slowed the very writes it
+    // waited for), then read once.
+    await eventually(
+      async () => (await followQuery(noteId).count().get()).data().count,
+      (n) => n >= want.length,
       { what: `${want.length} followedNote notifications`, timeoutMs: 120_000 },
     );
+    const got = await followNotifications(noteId);
     // Exactly the followers, each once (ids are per note: a second one would be a second uid).
     expect(got.map((n) => n.uid).sort()).toEqual(want);
     expect(got.every((n) => n.id === `follow_${noteId}`)).toBe(true);
@@ -203,11 +255,19 @@ describe('follow fan-out', () => {
     await w.close();
     await startFollowFanout(noteId, 'a-retried-event');
     await startFollowFanout(noteId, 'a-retried-event');
-    const after = await eventually(
-      () => followNotifications(noteId),
-      (list) => LATE.every((uid) => list.some((n) => n.uid === uid)),
+    // Polled by the late followers' own notifications, then all read once.
+    await eventually(
+      () =>
+        Promise.all(
+          LATE.map(
+            async (uid) =>
+              (await db.doc(`users/${uid}/notifications/follow_${noteId}`).get()).exists,
+          ),
+        ),
+      (seen) => seen.every(Boolean),
       { what: 'the late followers notified by the re-run', timeoutMs: 120_000 },
     );
+    const after = await followNotifications(noteId);
     expect(after.length).toBe(before.length + LATE.length);
     expect(after.map((n) => n.uid).sort()).toEqual([...expected(), ...LATE].sort());
     const bob = after.find((n) => n.uid === cast.bob.uid)!.data;
