@@ -45,6 +45,8 @@ export interface DemoNoteData {
   fileStatus?: 'ok';
   createdAt: Date;
   updatedAt: Date;
+  /** Approved notes only: when an admin approved it (after createdAt). */
+  approvedAt?: Date;
 }
 
 export interface DemoData {

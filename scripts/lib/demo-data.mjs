@@ -360,6 +360,12 @@ export function buildDemoData({ storageOrigin = 'http://127.0.0.1:9199' } = {}) 
         commentsCount: 0,
         createdAt,
         updatedAt: createdAt,
+        // An admin's review shortly after the upload (15-45 min: before any like or save, which
+        // start an hour later), without drawing from `random` so the rest of the data stays as
+        // it was. The Following feed orders by it (issue 32).
+        ...(approved
+          ? { approvedAt: new Date(createdAt.getTime() + (15 + (i % 4) * 10) * 60_000) }
+          : {}),
       },
     });
   }

@@ -35,6 +35,7 @@ const note = {
   commentsCount: 1,
   createdAt: new Date(),
   updatedAt: new Date(),
+  approvedAt: new Date(),
   fileStatus: 'ok',
   thumbnailUrl: 'https://example.test/thumb',
 };

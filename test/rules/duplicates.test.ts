@@ -17,6 +17,7 @@ import {
   seedNote,
   seedProfiles,
   serverTime,
+  approval,
   type Actor,
 } from './grid.js';
 
@@ -150,8 +151,8 @@ pairs("notes: the duplicate markers are the server's", [
   },
   {
     name: 'an admin approves a pending note, not one marked a copy',
-    allow: async () => note('admin', await world()).update({ approved: true }),
-    deny: async () => note('admin', await world(marked)).update({ approved: true }),
+    allow: async () => note('admin', await world()).update(approval()),
+    deny: async () => note('admin', await world(marked)).update(approval()),
   },
   {
     name: 'an admin keeps a marked copy pending but cannot unmark it',
@@ -162,7 +163,7 @@ pairs("notes: the duplicate markers are the server's", [
   },
   {
     name: 'a flagged (similar) note may still be approved: never refused automatically',
-    allow: async () => note('admin', await world(similar)).update({ approved: true }),
-    deny: async () => note('other', await world(similar)).update({ approved: true }),
+    allow: async () => note('admin', await world(similar)).update(approval()),
+    deny: async () => note('other', await world(similar)).update(approval()),
   },
 ]);

@@ -64,6 +64,9 @@ export const uidOf = (actor: Actor, w: World): string | null =>
 
 export const serverTime = () => FieldValue.serverTimestamp();
 
+/** An admin's approval as a client writes it: approvedAt must be the server's time (rules). */
+export const approval = () => ({ approved: true, approvedAt: serverTime() });
+
 /** A profile as its owner creates it (the shared fixture, so it matches the data model). */
 export function newProfile(uid: string, patch: Record<string, unknown> = {}) {
   return {

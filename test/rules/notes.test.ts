@@ -20,6 +20,7 @@ import {
   seedLimit,
   seedProfiles,
   serverTime,
+  approval,
   uidOf,
   type Actor,
   type World,
@@ -41,7 +42,7 @@ interface NoteWorld extends World {
  * note, a unit of the owner's upload limit is spent on its file, as the web app does before
  * uploading it (storage.rules let the file in only then).
  */
-async function world(note?: { approved: boolean }): Promise<NoteWorld> {
+async function world(note?: { approved: boolean; approvedAt?: unknown }): Promise<NoteWorld> {
   const owner = fresh('alice');
   await seedProfiles(h, owner);
   const noteId = note ? await seedNote(h, owner, note) : fresh('note');
@@ -97,7 +98,9 @@ const edit = (patch: Record<string, unknown> = {}) => ({
 matrix('notes/{noteId}: `owner` uploaded the note', {
   setup: async (op) => {
     if (op === 'create') return world();
-    return world({ approved: !/pending|approve$/.test(op) });
+    // Pending for reading one and for approving one (an approval of an approved note would move
+    // its approvedAt, which the rules refuse); setting back to pending starts approved.
+    return world({ approved: !['get pending', 'update (approve)'].includes(op) });
   },
   ops: {
     'get approved': (a, w) => noteRef(a, w).get(),
@@ -107,7 +110,7 @@ matrix('notes/{noteId}: `owner` uploaded the note', {
     'list uploaderId == owner': (a, w) => notes(a, w).where('uploaderId', '==', w.owner).get(),
     create: (a, w) => noteRef(a, w).set(newNote(w.owner, w.noteId)),
     'update (edit)': (a, w) => noteRef(a, w).update(edit()),
-    'update (approve)': (a, w) => noteRef(a, w).update({ approved: true }),
+    'update (approve)': (a, w) => noteRef(a, w).update(approval()),
     'update (set pending)': (a, w) => noteRef(a, w).update({ approved: false }),
     'update (download +1)': (a, w) => download(a, w),
     delete: (a, w) => noteRef(a, w).delete(),
@@ -372,8 +375,8 @@ pairs('notes: attacks on create (each against the same valid note)', [
 pairs("notes: attacks on the uploader's edit", [
   {
     name: "approving one's own pending note",
-    allow: () => by('admin', { approved: true }, false),
-    deny: () => by('owner', { approved: true }, false),
+    allow: () => by('admin', approval(), false),
+    deny: () => by('owner', approval(), false),
   },
   {
     name: 'an approved note edited without going back to pending',
@@ -463,8 +466,8 @@ pairs("notes: attacks on the uploader's edit", [
 pairs('notes: what admins may change', [
   {
     name: 'approve vs also edit the title',
-    allow: () => by('admin', { approved: true }, false),
-    deny: () => by('admin', { approved: true, title: 'Moderated title' }, false),
+    allow: () => by('admin', approval(), false),
+    deny: () => by('admin', { ...approval(), title: 'Moderated title' }, false),
   },
   {
     name: 'approved a bool vs a string',
@@ -473,18 +476,57 @@ pairs('notes: what admins may change', [
   },
   {
     name: 'a role claim, not an admin: true claim',
-    allow: () => by('admin', { approved: true }, false),
+    allow: () => by('admin', approval(), false),
     deny: async () => {
       const w = await world({ approved: false });
-      return dbOf(h, 'other', w, { admin: true })
-        .doc(`notes/${w.noteId}`)
-        .update({ approved: true });
+      return dbOf(h, 'other', w, { admin: true }).doc(`notes/${w.noteId}`).update(approval());
     },
   },
   {
     name: 'commentsCount is not a client counter, even for admins',
     allow: () => by('admin', { approved: false }),
     deny: () => by('admin', { commentsCount: 1 }),
+  },
+  // approvedAt: the Following feed orders and marks New by it (issue 32), so it is the server's
+  // time of the approval itself, never a client's clock, and moves only with an approval.
+  {
+    name: 'an approval with approvedAt vs without it',
+    allow: () => by('admin', approval(), false),
+    deny: () => by('admin', { approved: true }, false),
+  },
+  {
+    name: 'approvedAt the server time vs a client time',
+    allow: () => by('admin', approval(), false),
+    deny: () => by('admin', { approved: true, approvedAt: new Date() }, false),
+  },
+  {
+    name: 'approvedAt stamped on a pending note vs moved on one already approved',
+    allow: () => by('admin', approval(), false),
+    deny: () => by('admin', approval(), true),
+  },
+  {
+    name: 'set back to pending leaves approvedAt vs also clears it',
+    allow: async () => {
+      const w = await world({ approved: true, approvedAt: serverTime() });
+      return noteRef('admin', w).update({ approved: false });
+    },
+    deny: async () => {
+      const w = await world({ approved: true, approvedAt: serverTime() });
+      return noteRef('admin', w).update({ approved: false, approvedAt: FieldValue.delete() });
+    },
+  },
+]);
+
+pairs("notes: approvedAt is not the uploader's", [
+  {
+    name: 'an edit vs the same edit stamping approvedAt',
+    allow: () => ownerEdit(edit()),
+    deny: () => ownerEdit(edit({ approvedAt: serverTime() })),
+  },
+  {
+    name: 'a new note vs one created with approvedAt',
+    allow: () => create(),
+    deny: () => create({ approvedAt: serverTime() }),
   },
 ]);
 

@@ -24,6 +24,7 @@ import {
   seedNote,
   seedProfiles,
   serverTime,
+  approval,
   spendNow,
   uidOf,
   type Actor,
@@ -337,11 +338,11 @@ pairs("notes: report fields are functions'", [
     name: 'an admin approves a pending note vs one under review (the facade dismisses)',
     allow: async () => {
       const w = await reportWorld({ approved: false });
-      return dbOf(h, 'admin', w).doc(`notes/${w.noteId}`).update({ approved: true });
+      return dbOf(h, 'admin', w).doc(`notes/${w.noteId}`).update(approval());
     },
     deny: async () => {
       const w = await reportWorld({ approved: false, note: { underReview: true, openReports: 3 } });
-      return dbOf(h, 'admin', w).doc(`notes/${w.noteId}`).update({ approved: true });
+      return dbOf(h, 'admin', w).doc(`notes/${w.noteId}`).update(approval());
     },
   },
 ]);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -234,8 +234,14 @@ describe('seed', () => {
           'updatedAt',
           'uploaderId',
           'uploaderName',
+          // When an admin approved it (the Following feed's order): approved notes only.
+          ...(d['approved'] ? ['approvedAt'] : []),
         ].sort(),
       );
+      if (d['approved'])
+        expect((d['approvedAt'] as Timestamp).toMillis()).toBeGreaterThanOrEqual(
+          (d['createdAt'] as Timestamp).toMillis(),
+        );
       const v = validateNoteInput({ ...d, confirmed: true }, 'create');
       expect(v.ok ? null : v.errors, n.id).toBeNull();
       expect(d['uploaderName']).toBe(users.get(d['uploaderId'])?.['username']);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getFirestore, type Timestamp } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { adminApp, bucketName } from '../firebase.js';
 import {
@@ -276,6 +276,32 @@ describe('admin operations', () => {
       200,
     );
   });
+
+  it('an approval stamps approvedAt (the trigger fills one in when missing); pending keeps it; approving again moves it', async () => {
+    // The admin's own upload, deleted at the end: the other tests count Ann's, Ben's and Cy's.
+    const id = await upload(admin, 'Approval Time', 'NMIMS', 'approvaltime');
+    const ref = db().doc(`notes/${id}`);
+    const approvedAt = async () => (await ref.get()).get('approvedAt') as Timestamp | undefined;
+    const createdAt = (await ref.get()).get('createdAt') as Timestamp;
+    expect(await approvedAt()).toBeUndefined();
+    // Approved without it (an admin-SDK write, as older data was): the note trigger adds it.
+    await ref.update({ approved: true });
+    const filled = await eventually(approvedAt, (t) => t !== undefined, {
+      what: "the trigger's approvedAt",
+      timeoutMs: 150_000,
+    });
+    expect(filled!.toMillis()).toBeGreaterThanOrEqual(createdAt.toMillis());
+    const review = (approved: boolean) =>
+      call('PUT', `/api/admin/notes/${id}/review`, { token: admin.token, json: { approved } });
+    expect((await review(false)).status).toBe(200);
+    expect((await approvedAt())?.isEqual(filled!)).toBe(true);
+    expect((await review(true)).status).toBe(200);
+    const again = await approvedAt();
+    expect(again!.toMillis()).toBeGreaterThan(filled!.toMillis());
+    expect((await call('DELETE', `/api/admin/notes/${id}`, { token: admin.token })).status).toBe(
+      200,
+    );
+  }, 180_000);
 
   it('a role change sets the claim (effective on the next token) and the profile mirror', async () => {
     const bad = await call('PUT', `/api/admin/users/${cy.uid}`, {

@@ -1,5 +1,5 @@
 /** The admin's notes: the paged lists (all, pending, a college's; searched or not) and review. */
-import type { Query } from 'firebase-admin/firestore';
+import { FieldValue, type Query } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { HttpError } from '../http/errors.js';
 import { search } from '../search/index.js';
@@ -55,7 +55,12 @@ export async function reviewNote(id: string, approved: boolean): Promise<NoteVie
   // Approving a note reports took out of view is the Reports screen's dismiss: the reports are
   // closed with it (else underReview and their count would stay behind; services/reports.ts).
   if (approved && before.get('underReview') === true) await dismissReports(id);
-  // The filter options follow from the note trigger (triggers/notes.ts).
-  else if (before.get('approved') !== approved) await ref.update({ approved });
+  // The filter options follow from the note trigger (triggers/notes.ts). Every approval stamps
+  // approvedAt (the Following feed's order and New marks: a note approved again is news again);
+  // going back to pending leaves it, as the rules do for an admin's direct write.
+  else if (before.get('approved') !== approved)
+    await ref.update(
+      approved ? { approved, approvedAt: FieldValue.serverTimestamp() } : { approved },
+    );
   return noteView(id, (await ref.get()).data()!);
 }

@@ -14,12 +14,13 @@
  *   (services/notifications.ts; ids deterministic per event, so a retry writes nothing new).
  * - followers' notifications: a note approved in what they follow, through the followFanout
  *   task queue (services/follows.ts).
+ * - an approved note's `approvedAt`, when it lacks it (backfillApprovedAt).
  *
  * Every handler recomputes from the data as it is now (fresh reads, transactions, exact counts),
  * never by adding the event's delta: a retried or duplicated event (Cloud Functions delivers at
  * least once) or events arriving out of order change nothing.
  */
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import { recountComments, recountNotes } from '../services/counters.js';
 import { collegesTouched, recountCollege } from '../services/colleges.js';
@@ -71,6 +72,8 @@ export async function onNoteChange(
   for (const college of collegesTouched(before, after)) work.push(recountCollege(college));
   if (eventId) work.push(notifyApproval(noteId, before, after, eventId));
   if (eventId && becameApproved(before, after)) work.push(startFollowFanout(noteId, eventId));
+  if (after?.['approved'] === true && !(after['approvedAt'] instanceof Timestamp))
+    work.push(backfillApprovedAt(noteId, becameApproved(before, after)));
   const results = await Promise.allSettled(work);
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   // Thrown after every part ran, so one failure does not skip the others; the platform retries
@@ -130,6 +133,29 @@ async function notifyApproval(
  */
 function becameApproved(before: DocumentData | undefined, after: DocumentData | undefined) {
   return after?.['approved'] === true && before?.['approved'] !== true && !before?.['underReview'];
+}
+
+/**
+ * An approved note without `approvedAt` (the Following feed's order and New marks): older data,
+ * or an approval written without it (the admin SDK, which no rule checks; the facade's review
+ * and an admin's direct write both set it). Written here at once, so the feed needs no fallback
+ * for a note lacking it, and no client has to remember it. Only when still missing, in a
+ * transaction: a retried event, or one arriving after the facade's stamp, writes nothing.
+ * `justApproved`: this event is the approval, so it happened now; otherwise the approval is
+ * older than this event and its time is unknown: the last edit (`updatedAt`, every edit sets the
+ * note back to pending, so it was approved after that) is the closest time known, and keeps an
+ * old note where the feed had it instead of raising it as new.
+ */
+async function backfillApprovedAt(noteId: string, justApproved: boolean): Promise<void> {
+  const ref = db().doc(`notes/${noteId}`);
+  await db().runTransaction(async (tx) => {
+    const note = (await tx.get(ref)).data();
+    if (note?.['approved'] !== true || note['approvedAt'] instanceof Timestamp) return;
+    const known = [note['updatedAt'], note['createdAt']].find((t) => t instanceof Timestamp);
+    tx.update(ref, {
+      approvedAt: justApproved || !known ? FieldValue.serverTimestamp() : known,
+    });
+  });
 }
 
 export async function onCommentChange(noteId: string, { before, after }: Change): Promise<void> {

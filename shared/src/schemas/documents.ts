@@ -123,6 +123,12 @@ export const noteSchema = z.extend(noteInputSchema, {
   openReports: z.optional(count),
   /** Out of public view because of reports until an admin acts (functions only). */
   underReview: z.optional(z.boolean()),
+  /**
+   * When an admin last approved it (functions: the review sets it on every approval; the note
+   * trigger backfills an approved note that lacks it). The Following feed orders by it. Left
+   * as it was when the note goes back to pending; absent on a note never approved.
+   */
+  approvedAt: z.optional(timestamp),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

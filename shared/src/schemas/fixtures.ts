@@ -24,7 +24,8 @@ function beforeWrite<S extends z.ZodMiniObject>(schema: S, keys: readonly string
 }
 
 const NOTE_TIMES = ['createdAt', 'updatedAt'] as const;
-const noteBeforeWrite = beforeWrite(noteSchema, NOTE_TIMES);
+// approvedAt too: a fixture of an approved note may carry a serverTimestamp() sentinel.
+const noteBeforeWrite = beforeWrite(noteSchema, [...NOTE_TIMES, 'approvedAt']);
 const profileBeforeWrite = beforeWrite(userProfileSchema, ['createdAt']);
 const commentBeforeWrite = beforeWrite(commentSchema, ['commentedAt', 'editedAt']);
 

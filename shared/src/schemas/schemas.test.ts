@@ -57,6 +57,9 @@ describe('document schemas', () => {
     expect(noteSchema.safeParse({ ...note, approved: 'yes' }).success).toBe(false);
     expect(noteSchema.safeParse({ ...note, likesCount: -1 }).success).toBe(false);
     expect(noteSchema.safeParse({ ...note, createdAt: '2026-11-24' }).success).toBe(false);
+    // approvedAt: absent until approved, then a timestamp (the Following feed orders by it).
+    expect(noteSchema.safeParse({ ...note, approved: true, approvedAt: ts() }).success).toBe(true);
+    expect(noteSchema.safeParse({ ...note, approvedAt: '2026-11-24' }).success).toBe(false);
   });
 
   it('count lengths as the rules do (code points)', () => {

@@ -4,7 +4,9 @@
  * follow is refused with the api's words); the Following feed on Home pages by 12; another
  * student's note in a followed course, once an admin approves it, heads the feed with a New mark
  * on Home and in the Profile's Following tab, and reaches the student's bell (the approval
- * fan-out); Unfollow and the notifications switch write what they say.
+ * fan-out); the feed goes by approval, not upload: a note uploaded before another and before
+ * the last visit, approved after both, heads it and is New; Unfollow and the notifications
+ * switch write what they say.
  *
  * The follows are this file's student's own; the new note is in a demo course (no new filter
  * option) and is deleted at the end, so Browse tests running later list the demo notes only.
@@ -17,7 +19,7 @@ import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { buildDemoData } from '../../../../scripts/lib/demo-data.mjs';
 import { createStudent, idTokenFor, newPage, signedInPage } from '../../../../test/support/stack';
 import { ADMIN_ACCOUNT, adminFor, deleteNotesOf, eventually, uniqueEmail } from '../../testing/e2e';
-import { FEED_PAGE } from './api/feed-model';
+import { FEED_PAGE, LAST_VISIT_PREFIX } from './api/feed-model';
 import { FOLLOWING_TAB } from './components/following-texts';
 
 const stack = inject('testStack');
@@ -58,7 +60,7 @@ afterAll(async () => {
   await admin.close();
 });
 
-/** The approved notes in `courses`, as the feed orders them (newest first, then id). */
+/** The approved notes in `courses`, as the feed orders them (last approved first, then id). */
 async function expectedFeed(courses: string[]): Promise<string[]> {
   const snap = await admin.db
     .collection('notes')
@@ -66,7 +68,7 @@ async function expectedFeed(courses: string[]): Promise<string[]> {
     .where('courseName', 'in', courses)
     .get();
   return snap.docs
-    .map((d) => ({ id: d.id, at: (d.get('createdAt') as { toMillis(): number }).toMillis() }))
+    .map((d) => ({ id: d.id, at: (d.get('approvedAt') as { toMillis(): number }).toMillis() }))
     .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
     .map((n) => n.id);
 }
@@ -268,6 +270,38 @@ describe('follows', () => {
     );
     await page.close();
   }, 180_000);
+
+  it('orders and marks New by approval: a note uploaded first but approved last heads the feed, New', async () => {
+    // Uploaded before the other note and before this visit; approved after both.
+    const early = await uploadNote(`Early Upload ${RUN}`);
+    const late = await uploadNote(`Late Upload ${RUN}`);
+    await approve(late);
+    const page = await followerPage();
+    await page.goto('/');
+    const feed = page.getByRole('list', { name: 'Notes in what you follow' });
+    await feed.locator(`li[data-feed-note="${late}"]`).waitFor({ timeout: 30_000 });
+    expect((await feedOf(feed)).ids[0]).toBe(late);
+    // This visit is stored once the feed has shown (what the next visit's New marks start from).
+    const visitKey = `${LAST_VISIT_PREFIX}${follower.uid}`;
+    await eventually(() => page.evaluate((k) => localStorage.getItem(k), visitKey)).not.toBeNull();
+    const visit = Number(await page.evaluate((k) => localStorage.getItem(k), visitKey));
+    const createdAt = async (id: string) =>
+      (
+        (await admin.db.doc(`notes/${id}`).get()).get('createdAt') as { toMillis(): number }
+      ).toMillis();
+    expect(await createdAt(early)).toBeLessThan(await createdAt(late));
+    expect(await createdAt(early)).toBeLessThan(visit);
+
+    await approve(early);
+    await page.reload();
+    await feed.locator(`li[data-feed-note="${early}"]`).waitFor({ timeout: 30_000 });
+    const next = await feedOf(feed);
+    expect(next.ids.slice(0, 2)).toEqual([early, late]);
+    expect(next.ids).toEqual((await expectedFeed([COURSE, NOTE_COURSE])).slice(0, FEED_PAGE));
+    // The late upload was approved before the last visit: seen. The early one since: New.
+    expect(next.fresh).toEqual([early]);
+    await page.close();
+  }, 120_000);
 
   it('Unfollow in the Profile tab, and the notifications switch', async () => {
     const page = await followerPage();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import indexConfig from '../../../../../firestore.indexes.json';
 import {
+  FEED_ORDER,
+  FOLLOW_FIELDS,
   LAST_VISIT_PREFIX,
   decodeCursor,
   encodeCursor,
@@ -39,13 +42,14 @@ describe('the Following feed model', () => {
     expect(feedFilters([])).toEqual([]);
   });
 
-  it('maps a note to an item, with N/A for a missing place', () => {
-    const createdAt = new Date('2026-11-20T10:00:00Z');
+  it('maps a note to an item (its approval time, not its upload time), with N/A for a missing place', () => {
+    const approvedAt = new Date('2026-11-25T10:00:00Z');
     const item = toFeedItem('n1', {
       title: 'Ledgers',
       subjectName: 'Accounting',
       courseName: 'BBA',
-      createdAt: { toDate: () => createdAt },
+      createdAt: { toDate: () => new Date('2026-11-18T10:00:00Z') },
+      approvedAt: { toDate: () => approvedAt },
     });
     expect(item).toEqual({
       id: 'n1',
@@ -53,7 +57,7 @@ describe('the Following feed model', () => {
       subjectName: 'Accounting',
       courseName: 'BBA',
       collegeName: null,
-      createdAt,
+      approvedAt,
     });
     expect(feedPlace(item)).toBe('Accounting · BBA · N/A');
     expect(toFeedItem('n2', {}).title).toBe('Untitled note');
@@ -82,14 +86,17 @@ describe('the Following feed model', () => {
     expect(readLastVisit(storage, 'u3')).toBeNull();
     expect(readLastVisit(null, 'u1')).toBeNull();
 
-    const at = (iso: string | null) => ({
-      ...toFeedItem('n', {}),
-      createdAt: iso === null ? null : new Date(iso),
-    });
+    const at = (approved: string | null, created = '2026-11-01T00:00:00Z') =>
+      toFeedItem('n', {
+        createdAt: { toDate: () => new Date(created) },
+        ...(approved === null ? {} : { approvedAt: { toDate: () => new Date(approved) } }),
+      });
     expect(isNew(at('2026-11-25T12:00:01Z'), visit)).toBe(true);
     expect(isNew(at('2026-11-25T12:00:00Z'), visit)).toBe(false);
     expect(isNew(at(null), visit)).toBe(false);
     expect(isNew(at('2020-01-01T00:00:00Z'), null)).toBe(true);
+    // Uploaded a week before the last visit, approved since: new (the upload time plays no part).
+    expect(isNew(at('2026-11-25T13:00:00Z', '2026-11-18T00:00:00Z'), visit)).toBe(true);
   });
 
   it('survives a storage that throws', () => {
@@ -103,5 +110,21 @@ describe('the Following feed model', () => {
     };
     expect(readLastVisit(broken, 'u1')).toBeNull();
     expect(() => writeLastVisit(broken, 'u1', new Date())).not.toThrow();
+  });
+
+  it('has an index for each part of the feed query (the emulator does not ask for one)', () => {
+    // An `in` over several fields runs as one equality query per field and name, each served by
+    // `approved, <field>, <order> desc`; without it, production refuses the feed.
+    const fields = (indexConfig.indexes as Array<{ collectionGroup: string; fields: unknown[] }>)
+      .filter((i) => i.collectionGroup === 'notes')
+      .map((i) => JSON.stringify(i.fields));
+    for (const field of Object.values(FOLLOW_FIELDS))
+      expect(fields).toContain(
+        JSON.stringify([
+          { fieldPath: 'approved', order: 'ASCENDING' },
+          { fieldPath: field, order: 'ASCENDING' },
+          { fieldPath: FEED_ORDER, order: 'DESCENDING' },
+        ]),
+      );
   });
 });

@@ -4,6 +4,7 @@
  */
 import { FOLLOW_KINDS, type FollowKind } from '@notenest/shared';
 import { readNoteBasics, type NoteData } from '../../../shared/notes/note-fields';
+import { toDate } from '../../../shared/utils/dates';
 
 /** The note field Browse's filter of each kind matches (the follow's name is that exact value). */
 export const FOLLOW_FIELDS = {
@@ -15,13 +16,23 @@ export const FOLLOW_FIELDS = {
 /** Notes per page of the feed. */
 export const FEED_PAGE = 12;
 
+/**
+ * What the feed orders by, newest first (then the document id): the approval, not the upload.
+ * firestore.indexes.json holds `approved, <FOLLOW_FIELDS field>, approvedAt desc` for it.
+ */
+export const FEED_ORDER = 'approvedAt';
+
 export interface FeedItem {
   id: string;
   title: string;
   subjectName: string | null;
   courseName: string | null;
   collegeName: string | null;
-  createdAt: Date | null;
+  /**
+   * When an admin (last) approved it: the feed's order, its New mark and the date it shows. A
+   * note uploaded last week and approved today is today's news to its followers.
+   */
+  approvedAt: Date | null;
 }
 
 /**
@@ -39,12 +50,12 @@ export function feedFilters(
 }
 
 export function toFeedItem(id: string, data: NoteData): FeedItem {
-  const { title, subjectName, courseName, collegeName, createdAt } = readNoteBasics(data);
-  return { id, title, subjectName, courseName, collegeName, createdAt };
+  const { title, subjectName, courseName, collegeName } = readNoteBasics(data);
+  return { id, title, subjectName, courseName, collegeName, approvedAt: toDate(data.approvedAt) };
 }
 
 /**
- * A page's cursor: the last note's `createdAt` (seconds and nanoseconds: a server timestamp is
+ * A page's cursor: the last note's `approvedAt` (seconds and nanoseconds: a server timestamp is
  * finer than a Date) and its id, the query's two orders. A string, as the shared list hook keeps.
  */
 export function encodeCursor(seconds: number, nanoseconds: number, id: string): string {
@@ -89,10 +100,13 @@ export function writeLastVisit(storage: StorageLike | null, uid: string, at: Dat
   }
 }
 
-/** "New": published after the reader's last visit of the feed (everything on a first visit). */
+/**
+ * "New": approved after the reader's last visit of the feed (everything on a first visit), so a
+ * note uploaded before the last visit but approved since is new too.
+ */
 export function isNew(item: FeedItem, lastVisit: Date | null): boolean {
   if (!lastVisit) return true;
-  return item.createdAt !== null && item.createdAt.getTime() > lastVisit.getTime();
+  return item.approvedAt !== null && item.approvedAt.getTime() > lastVisit.getTime();
 }
 
 /** Where a note belongs, as a feed item shows it: "Subject · Course · College". */

@@ -2,11 +2,18 @@
  * The Following feed (issue 32, docs/data-model.md "Follows"): the newest approved notes in what
  * the reader follows, one query per page, never a copy per follower:
  * `or(subjectName in [...], courseName in [...], collegeName in [...]) AND approved == true`,
- * newest first. Firestore allows 30 disjunctions in one query, hence MAX_FOLLOWS.
+ * most recently approved first (`approvedAt`: a note uploaded last week and approved today is
+ * today's news). Firestore allows 30 disjunctions in one query, hence MAX_FOLLOWS.
+ *
+ * A query ordered by a field leaves out documents without it. Every approved note has
+ * `approvedAt`: the review stamps it, the rules require it of an admin's direct approval, and the
+ * note trigger writes it at once for any approved note lacking it (older data, admin-SDK writes),
+ * so the feed needs no fallback to `createdAt`.
  */
 import { loadFirestore } from '../../../shared/firebase';
 import type { ListPage } from '../../../shared/server-state';
 import {
+  FEED_ORDER,
   FEED_PAGE,
   decodeCursor,
   encodeCursor,
@@ -34,7 +41,7 @@ export async function fetchFeedPage(
         sdk.where('approved', '==', true),
         inFilters.length === 1 ? inFilters[0]! : sdk.or(...inFilters),
       ),
-      sdk.orderBy('createdAt', 'desc'),
+      sdk.orderBy(FEED_ORDER, 'desc'),
       // Spelled out so the cursor can name it: notes of the same instant keep one order.
       sdk.orderBy(sdk.documentId(), 'desc'),
       ...(after
@@ -46,10 +53,10 @@ export async function fetchFeedPage(
   );
   const docs = snap.docs.slice(0, FEED_PAGE);
   const last = docs[docs.length - 1];
-  const lastCreated = last?.get('createdAt') as { seconds: number; nanoseconds: number } | null;
+  const lastApproved = last?.get(FEED_ORDER) as { seconds: number; nanoseconds: number } | null;
   const next =
-    snap.docs.length > FEED_PAGE && last && lastCreated
-      ? encodeCursor(lastCreated.seconds, lastCreated.nanoseconds, last.id)
+    snap.docs.length > FEED_PAGE && last && lastApproved
+      ? encodeCursor(lastApproved.seconds, lastApproved.nanoseconds, last.id)
       : null;
   return { items: docs.map((d) => toFeedItem(d.id, d.data())), next };
 }

@@ -21,10 +21,10 @@ function FeedRow({ item, fresh }: { item: FeedItem; fresh: boolean }) {
       </div>
       <p className="nn-muted nn-feed__meta">
         <span data-field="place">{feedPlace(item)}</span>
-        {item.createdAt && (
+        {item.approvedAt && (
           <>
             {' · '}
-            <time dateTime={item.createdAt.toISOString()}>{formatDate(item.createdAt)}</time>
+            <time dateTime={item.approvedAt.toISOString()}>{formatDate(item.approvedAt)}</time>
           </>
         )}
       </p>

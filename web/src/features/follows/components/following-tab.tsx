@@ -152,11 +152,11 @@ function FeedList({ uid, follows }: { uid: string; follows: readonly FollowItem[
                 </Flex>
                 <Text fontSize="sm" color="fg.muted">
                   {feedPlace(item)}
-                  {item.createdAt && (
+                  {item.approvedAt && (
                     <>
                       {' · '}
-                      <time dateTime={item.createdAt.toISOString()}>
-                        {formatDate(item.createdAt)}
+                      <time dateTime={item.approvedAt.toISOString()}>
+                        {formatDate(item.approvedAt)}
                       </time>
                     </>
                   )}
