@@ -17,7 +17,7 @@
  * Firestore Lite. Values are decoded to plain JS: timestamps to Date, integers to number.
  */
 import { AppError, isAppError } from '../errors/app-error';
-import { currentIdToken } from './auth';
+import { currentIdToken, requireIdToken } from './auth';
 import { EMULATOR_PORTS, FIREBASE_OPTIONS, currentEmulatorHost } from './config';
 
 /** A Firestore `Value` in proto3 JSON (https://firebase.google.com/docs/firestore/reference/rest/v1/Value). */
@@ -147,8 +147,21 @@ export function documentsOf(results: unknown): DecodedDocument[] {
     .map(decodeDocument);
 }
 
-async function call(url: string, init: RequestInit): Promise<unknown> {
-  const token = await currentIdToken();
+/**
+ * `signedIn`, as the facade's: a read only the signed-in user may make (their own documents)
+ * waits for Auth to load and sends their token. Otherwise the token of an Auth already loaded is
+ * sent, and none before: a read made while Auth still loads goes out unauthenticated.
+ */
+export interface RestOptions {
+  signedIn?: boolean;
+}
+
+async function call(
+  url: string,
+  init: RequestInit,
+  { signedIn }: RestOptions = {},
+): Promise<unknown> {
+  const token = signedIn ? await requireIdToken() : await currentIdToken();
   const headers: Record<string, string> = { 'Content-Type': 'text/plain' };
   if (token) headers['Authorization'] = `Bearer ${token}`;
   const res = await fetch(url, { ...init, headers });
@@ -171,11 +184,12 @@ async function call(url: string, init: RequestInit): Promise<unknown> {
 export async function runQuery(
   structuredQuery: StructuredQuery,
   parent = '',
+  options: RestOptions = {},
 ): Promise<DecodedDocument[]> {
   const under = parent ? `/${parent.split('/').map(encodeURIComponent).join('/')}` : '';
   const url = `${firestoreRestBase()}/v1/${DATABASE}/documents${under}:runQuery`;
   return documentsOf(
-    await call(url, { method: 'POST', body: JSON.stringify({ structuredQuery }) }),
+    await call(url, { method: 'POST', body: JSON.stringify({ structuredQuery }) }, options),
   );
 }
 
@@ -186,13 +200,14 @@ export async function runQuery(
 export async function getDocument(
   path: string,
   fields?: readonly string[],
+  options: RestOptions = {},
 ): Promise<DecodedDocument | null> {
   const encoded = path.split('/').map(encodeURIComponent).join('/');
   const mask = new URLSearchParams((fields ?? []).map((f) => ['mask.fieldPaths', f]));
   const query = fields ? `?${mask.toString()}` : '';
   const url = `${firestoreRestBase()}/v1/${DATABASE}/documents/${encoded}${query}`;
   try {
-    return decodeDocument((await call(url, { method: 'GET' })) as RestDocument);
+    return decodeDocument((await call(url, { method: 'GET' }, options)) as RestDocument);
   } catch (e) {
     if (isAppError(e, 'server') && e.status === 404) return null;
     throw e;

@@ -11,7 +11,6 @@
  */
 import { MAX_FOLLOWS, followKey, parseFollowKey, type FollowKind } from '@notenest/shared';
 import { loadAnyFirestore } from '../../../shared/firebase';
-import { requireIdToken } from '../../../shared/firebase/auth';
 import { runQuery } from '../../../shared/firebase/firestore-rest';
 
 /** The 31st follow's message (the rules refuse it too). */
@@ -66,15 +65,14 @@ export async function unfollowTopic(uid: string, key: string): Promise<void> {
 
 /** The student's follows, newest first. Documents that are not follows are left out. */
 export async function listFollows(uid: string): Promise<Follow[]> {
-  // The REST client sends the token of an Auth already loaded, and none before: load it first
-  // (the follows are private to their owner).
-  await requireIdToken();
+  // The follows are private to their owner: signed in, the read waits for Auth to load.
   const docs = await runQuery(
     {
       from: [{ collectionId: 'follows' }],
       orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
     },
     `users/${uid}`,
+    { signedIn: true },
   );
   const follows: Follow[] = [];
   for (const d of docs) {

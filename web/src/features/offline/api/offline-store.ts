@@ -16,7 +16,6 @@
  */
 import { offlineTooBigMessage } from '@notenest/shared';
 import { AppError } from '../../../shared/errors/app-error';
-import { requireIdToken } from '../../../shared/firebase/auth';
 import { getDocument } from '../../../shared/firebase/firestore-rest';
 import { OFFLINE_MAX_MB, offlineSpaceProblem } from './offline-model';
 
@@ -140,9 +139,8 @@ function jsonSafe(data: Record<string, unknown>): Record<string, unknown> {
  */
 export async function keepNoteOffline(uid: string, noteId: string): Promise<OfflineNote> {
   if (!supported()) throw new AppError('client', OFFLINE_FAILURES.unsupported);
-  // The REST client sends the token of an Auth already loaded, and none before (isNoteSaved).
-  await requireIdToken();
-  const doc = await getDocument(`notes/${noteId}`, OFFLINE_NOTE_FIELDS);
+  // Signed in (isNoteSaved): the saved note may be one only its reader can still see.
+  const doc = await getDocument(`notes/${noteId}`, OFFLINE_NOTE_FIELDS, { signedIn: true });
   if (!doc) throw new AppError('client', OFFLINE_FAILURES.unavailable);
   const fileUrl = typeof doc.data['fileUrl'] === 'string' ? doc.data['fileUrl'] : null;
   if (!fileUrl || doc.data['fileStatus'] === 'refused')
@@ -237,9 +235,10 @@ export async function keepAppOffline(): Promise<void> {
  * owner): the note page offers "Available offline" for saved notes only, as Saved Notes lists them.
  */
 export async function isNoteSaved(uid: string, noteId: string): Promise<boolean> {
-  // The REST client sends the token of an Auth already loaded, and none before. On a note page
-  // opened by its address this read ran before Auth had loaded: unauthenticated, the rules
-  // refused it (403), and a note saved earlier never showed its "Available offline" toggle.
-  await requireIdToken();
-  return (await getDocument(`users/${uid}/saved/${noteId}`, ['savedAt'])) !== null;
+  // Signed in: on a note page opened by its address this read ran before Auth had loaded,
+  // unauthenticated, the rules refused it (403), and a note saved earlier never showed its
+  // "Available offline" toggle.
+  return (
+    (await getDocument(`users/${uid}/saved/${noteId}`, ['savedAt'], { signedIn: true })) !== null
+  );
 }
