@@ -19,25 +19,46 @@ export function cssOf(manifest: Manifest, key: string, seen = new Set<string>())
   return [...(chunk.imports ?? []).flatMap((k) => cssOf(manifest, k, seen)), ...(chunk.css ?? [])];
 }
 
-/** One prerendered page: the built index.html with the shell's markup, CSS and head script. */
+/** The built index.html's module script and modulepreload links (Vite writes them so). */
+const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * One prerendered page: the built index.html with the shell's markup, CSS and head script. The
+ * app's module script and preloads move into <template id={appScriptsId}>, from which the head
+ * script starts them once the page has painted (prerender.tsx, APP_START_SCRIPT).
+ */
 export function pageHtml(
   template: string,
   {
     markup,
     css,
     headScript,
+    appScriptsId,
     hydrate = true,
-  }: { markup: string; css: readonly string[]; headScript: string; hydrate?: boolean },
+  }: {
+    markup: string;
+    css: readonly string[];
+    headScript: string;
+    appScriptsId: string;
+    hydrate?: boolean;
+  },
 ): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) {
     throw new Error('prerender: index.html has no empty #root or no </head>');
   }
+  const appScripts = template.match(APP_SCRIPT_TAGS) ?? [];
+  if (!appScripts.some((tag) => tag.startsWith('<script'))) {
+    throw new Error('prerender: index.html has no <script type="module"> for the app');
+  }
   const head = [
+    // Before the head script, which looks it up as it runs.
+    `<template id="${appScriptsId}">${appScripts.join('')}</template>`,
     `<script>${headScript}</script>`,
     ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
   ].join('\n    ');
   return template
+    .replace(new RegExp(`\\n?[ \\t]*(?:${APP_SCRIPT_TAGS.source})`, 'g'), '')
     .replace('</head>', () => `  ${head}\n  </head>`)
     .replace(
       root,
@@ -64,6 +85,7 @@ interface PrerenderModule {
   PRERENDERED_SHELLS: readonly PrerenderedShell[];
   BROWSE_SHELL: PrerenderedShell;
   HEAD_SCRIPT: string;
+  APP_SCRIPTS_ID: string;
   ROOT_MARKUP_MARKER: string;
   renderShell(shell: PrerenderedShell): Promise<string>;
 }
@@ -133,6 +155,7 @@ export function prerenderPlugin(): Plugin {
           markup: await entry.renderShell(shell),
           css: cssFor(shell),
           headScript: entry.HEAD_SCRIPT,
+          appScriptsId: entry.APP_SCRIPTS_ID,
           // A shell with a tree of its own is not what the app renders at that address.
           hydrate: shell.tree === undefined,
         });
@@ -144,6 +167,7 @@ export function prerenderPlugin(): Plugin {
           markup: entry.ROOT_MARKUP_MARKER,
           css: cssFor(entry.BROWSE_SHELL),
           headScript: entry.HEAD_SCRIPT,
+          appScriptsId: entry.APP_SCRIPTS_ID,
         }),
       );
       config.logger.info(`prerendered ${entry.PRERENDERED_SHELLS.length} route shells`);

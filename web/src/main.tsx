@@ -47,7 +47,11 @@ void preloadPagesFor(location.pathname, session).then(() => {
   });
 });
 
-// The offline banner and the service worker (issue 32): after the load event (this module runs
-// before it), so they never delay the first paint, and from a chunk of their own that starts
-// them when imported, outside every route's first-load JS (a few dozen bytes gzip here).
-window.addEventListener('load', () => void import('./features/offline/start'), { once: true });
+// The offline banner and the service worker (issue 32): after the load event, so they never
+// delay the first paint, and from a chunk of their own that starts them when imported, outside
+// every route's first-load JS (a few dozen bytes gzip here). On a prerendered page this module
+// is started after the first paint (prerender.tsx, APP_START_SCRIPT), often once the page has
+// loaded: then at once.
+const startOffline = () => void import('./features/offline/start');
+if (document.readyState === 'complete') startOffline();
+else window.addEventListener('load', startOffline, { once: true });

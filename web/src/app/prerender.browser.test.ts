@@ -225,4 +225,35 @@ describe('prerendered route shells (production build)', () => {
       await returning.context.close();
     }
   });
+
+  it("starts the app's JS after the first contentful paint, and the app's start still runs whole", async () => {
+    for (const path of ['/sign-in', '/browse']) {
+      const { context, page, errors } = await open(path, { withAppJs: true });
+      try {
+        await expect
+          .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
+          .toBeNull();
+        const timing = await page.evaluate(() => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+          const scripts = performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/assets\/.*\.js$/.test(e.name));
+          return {
+            fcp: fcp?.startTime ?? null,
+            firstScript: Math.min(...scripts.map((e) => e.startTime)),
+            inTemplate: document.querySelector('template#nn-app')?.innerHTML ?? '',
+          };
+        });
+        expect(timing.fcp, path).not.toBeNull();
+        expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.fcp!);
+        expect(timing.inTemplate, path).toMatch(/<script type="module"[^>]*src="\/assets\//);
+        expect(errors, path).toEqual([]);
+        // The offline start waits for the load event, long past by the time the app runs here:
+        // it still starts (its banner's container is there).
+        await expect.poll(() => page.locator('#nn-offline').count(), { timeout: 20_000 }).toBe(1);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

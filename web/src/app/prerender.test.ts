@@ -149,19 +149,44 @@ describe('build plugin', () => {
     expect(() => cssOf(manifest, 'src/missing.tsx')).toThrow(/not in the build manifest/);
   });
 
+  const built =
+    '<html><head><title>t</title>' +
+    '<script type="module" crossorigin src="/assets/index.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react.js">' +
+    '</head><body><div id="root"></div></body></html>';
+
   it('puts the markup in #root and the script and CSS in <head>', () => {
-    const html = pageHtml(
-      '<html><head><title>t</title></head><body><div id="root"></div></body></html>',
-      {
-        markup: '<h1>Hi</h1>',
-        css: ['assets/page.css'],
-        headScript: 'flag()',
-      },
-    );
+    const html = pageHtml(built, {
+      markup: '<h1>Hi</h1>',
+      css: ['assets/page.css'],
+      headScript: 'flag()',
+      appScriptsId: 'nn-app',
+    });
     expect(html).toContain('<script>flag()</script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
     expect(html).toContain('<div id="root" data-prerendered="hydrate"><h1>Hi</h1></div>');
     expect(html.indexOf('flag()')).toBeLessThan(html.indexOf('</head>'));
-    expect(() => pageHtml('<html></html>', { markup: '', css: [], headScript: '' })).toThrow();
+    const options = { markup: '', css: [], headScript: '', appScriptsId: 'nn-app' };
+    expect(() => pageHtml('<html></html>', options)).toThrow(/no empty #root/);
+    expect(() =>
+      pageHtml('<html><head></head><body><div id="root"></div></body></html>', options),
+    ).toThrow(/no <script type="module">/);
+  });
+
+  it("holds the app's script and preloads in a template before the head script, inert", () => {
+    const html = pageHtml(built, {
+      markup: '',
+      css: [],
+      headScript: 'start()',
+      appScriptsId: 'nn-app',
+    });
+    const template =
+      '<template id="nn-app"><script type="module" crossorigin src="/assets/index.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react.js"></template>';
+    expect(html).toContain(template);
+    // Only there: outside the template the browser would fetch and run them at once.
+    expect(html.split('/assets/index.js')).toHaveLength(2);
+    expect(html.split('/assets/react.js')).toHaveLength(2);
+    expect(html.indexOf(template)).toBeLessThan(html.indexOf('<script>start()</script>'));
   });
 });
