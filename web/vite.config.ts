@@ -83,9 +83,25 @@ export default defineConfig({
   resolve: {
     // Bundle @notenest/shared from source: tree-shaken with the app, no build of shared/ needed
     // first (tsconfig.json maps the same path for the type check).
-    alias: {
-      '@notenest/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      {
+        find: '@notenest/shared',
+        replacement: fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)),
+      },
+      // React Router's package exports only its development build (the two differ in one line:
+      // ENABLE_DEV_WARNINGS); the app ships the production one, without the warnings' checks.
+      ...(
+        [
+          [/^react-router$/, 'index.mjs'],
+          [/^react-router\/dom$/, 'dom-export.mjs'],
+        ] as const
+      ).map(([find, file]) => ({
+        find,
+        replacement: fileURLToPath(
+          new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url),
+        ),
+      })),
+    ],
   },
   build: {
     // The full Firestore SDK (~540 KB raw, only the note page loads it for live listeners) trips

@@ -9,11 +9,16 @@ export function toDate(v: unknown): Date | null {
   return null;
 }
 
+/** One formatter (toLocaleDateString builds one per call: see numbers.ts for the cost). */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
 /** en-US short date, as the spec shows dates ("Nov 21, 2026"); "" when unknown. */
 export function formatDate(date: Date | null): string {
-  return date
-    ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
-    : '';
+  return date ? DATE_FORMAT.format(date) : '';
 }
 
 /** The local date and time ("" when unknown), as comments show it. */

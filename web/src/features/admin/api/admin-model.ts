@@ -5,6 +5,7 @@
  */
 import { USER_LIMITS, charLength, type Role } from '@notenest/shared';
 import { errorMessage } from '../../../shared/errors/app-error';
+import { formatDate, toDate } from '../../../shared/utils/dates';
 
 /** The spec's section 8 texts of the admin screens. */
 export const ADMIN_ERRORS = {
@@ -263,10 +264,7 @@ export function validateUserEdit(edit: UserEdit): UserEditErrors {
 /** en-US short date of an ISO timestamp, as the spec shows dates; empty when unknown. */
 export function formatDay(iso: string | null): string {
   if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(toDate(new Date(iso)));
 }
 
 /** What follows the spec's message when the server could not be reached at all. */
