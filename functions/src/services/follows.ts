@@ -70,9 +70,20 @@ export const enqueueFanout: Enqueue = async (t) => {
   }
 };
 
+/** The follows of `kind` naming `name`, in document order (fanOutPage's query and index). */
+const followsOf = (kind: FollowKind, name: string) =>
+  db()
+    .collectionGroup('follows')
+    .where('kind', '==', kind)
+    .where('name', '==', name)
+    .orderBy(FieldPath.documentId())
+    .select();
+
 /**
  * A note that has just become approved: one chain of fan-out tasks per kind (subject, course,
- * college), side by side. `eventId`: the approval's event, the same on every retry of it.
+ * college) that anyone follows, side by side. `eventId`: the approval's event, the same on every
+ * retry of it. A kind nobody follows enqueues nothing: most approvals have no follower of one
+ * kind or another, and each task is a queue call and a function run to read an empty page.
  */
 export async function startFollowFanout(
   noteId: string,
@@ -80,7 +91,16 @@ export async function startFollowFanout(
   enqueue: Enqueue = enqueueFanout,
 ): Promise<void> {
   const run = createHash('sha256').update(eventId).digest('hex').slice(0, 16);
-  await Promise.all(FOLLOW_KINDS.map((kind) => enqueue({ noteId, kind, after: null, run })));
+  const data = (await db().doc(`notes/${noteId}`).get()).data();
+  if (!data || data['approved'] !== true) return;
+  await Promise.all(
+    FOLLOW_KINDS.map(async (kind) => {
+      const name = data[FIELD[kind]] as unknown;
+      if (typeof name !== 'string' || name === '') return;
+      if ((await followsOf(kind, name).limit(1).get()).empty) return;
+      await enqueue({ noteId, kind, after: null, run });
+    }),
+  );
 }
 
 /**
@@ -97,13 +117,7 @@ export async function fanOutPage(t: FanoutTask, enqueue: Enqueue = enqueueFanout
   const name = data[FIELD[t.kind]] as unknown;
   if (typeof name !== 'string' || name === '') return 0;
 
-  let query = db()
-    .collectionGroup('follows')
-    .where('kind', '==', t.kind)
-    .where('name', '==', name)
-    .orderBy(FieldPath.documentId())
-    .select()
-    .limit(FOLLOW_FANOUT_PAGE);
+  let query = followsOf(t.kind, name).limit(FOLLOW_FANOUT_PAGE);
   if (t.after) query = query.startAfter(db().doc(t.after));
   const page = await query.get();
   const last = page.docs[page.docs.length - 1];

@@ -281,6 +281,34 @@ describe('follow fan-out', () => {
     expect(createdAt(after)).toEqual(createdAt(before));
   }, 180_000);
 
+  it('an approval enqueues a chain only for the kinds someone follows', async () => {
+    // Written with the triggers paused: approving it through the API would notify the course's
+    // 1,202 followers all over again, and this is about what the trigger's call enqueues.
+    const id = `unfollowed${RUN}`;
+    const note = (approved: boolean) => ({
+      approved,
+      title: 'Fanout: only the course is followed',
+      courseName: COURSE,
+      subjectName: `Nobody's Subject ${RUN}`,
+      collegeName: `Nobody's College ${RUN}`,
+    });
+    const enqueued: FanoutTask[] = [];
+    const enqueue = async (t: FanoutTask) => void enqueued.push(t);
+    try {
+      await pausedWrites((w) => void w.set(db.doc(`notes/${id}`), note(true)));
+      await startFollowFanout(id, 'one-kind', enqueue);
+      expect(enqueued.map((t) => t.kind)).toEqual(['course']);
+      expect(enqueued[0]).toMatchObject({ noteId: id, after: null });
+      // The same note not (or no longer) approved: nothing at all.
+      enqueued.length = 0;
+      await pausedWrites((w) => void w.set(db.doc(`notes/${id}`), note(false)));
+      await startFollowFanout(id, 'one-kind', enqueue);
+      expect(enqueued).toEqual([]);
+    } finally {
+      await pausedWrites((w) => void w.delete(db.doc(`notes/${id}`)));
+    }
+  });
+
   it('a note no longer approved when its task runs notifies nobody', async () => {
     const pending = await courseNote('Fanout: still pending');
     const enqueue = async () => {
