@@ -74,7 +74,8 @@ describe('security headers', () => {
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     // The one inline script of the prerendered pages (web/src/app/prerender.tsx).
-    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    // (It holds "<", as in i<n: up to its end tag.)
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(inline).toHaveLength(1);
     const inlineScriptHash = createHash('sha256').update(inline[0]!).digest('base64');
     for (const path of ['/', '/browse', asset!]) {

@@ -177,21 +177,27 @@ export default function BrowsePage() {
             )}
             {actions.notice && <Alert>{actions.notice}</Alert>}
             {list.status === 'success' && list.notes.length > 0 && (
-              <div className="nn-browse__grid" data-testid="notes-grid">
-                {list.notes.map((note) => (
-                  <NoteCard
-                    key={note.id}
-                    note={note}
-                    liked={actions.liked[note.id]}
-                    busy={actions.busy[note.id]}
-                    actionsDisabled={actions.authPending}
-                    onLike={actions.toggleLike}
-                    onComments={openComments}
-                    onDownload={actions.download}
-                    onReport={report}
-                  />
-                ))}
-              </div>
+              // Prerendered cards (GET /browse) show before the app runs: their buttons wait
+              // for it, disabled by this one fieldset rather than each by a hook of its own,
+              // whose change after hydration re-rendered every card at once (one long task of
+              // Browse's start).
+              <fieldset disabled={!live} role="presentation" className="nn-browse__cards">
+                <div className="nn-browse__grid" data-testid="notes-grid">
+                  {list.notes.map((note) => (
+                    <NoteCard
+                      key={note.id}
+                      note={note}
+                      liked={actions.liked[note.id]}
+                      busy={actions.busy[note.id]}
+                      actionsDisabled={actions.authPending}
+                      onLike={actions.toggleLike}
+                      onComments={openComments}
+                      onDownload={actions.download}
+                      onReport={report}
+                    />
+                  ))}
+                </div>
+              </fieldset>
             )}
             {list.status === 'success' && list.hasMore && (
               <div className="nn-browse__more">

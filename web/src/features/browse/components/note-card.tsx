@@ -6,7 +6,6 @@ import { CommentIcon, HeartIcon } from '../../../shared/ui/icons';
 import './note-card.css';
 import { formatCount } from '../../../shared/utils/numbers';
 import { NoteThumbnail } from '../../../shared/notes/note-thumbnail';
-import { useHydrated } from '../../../shared/utils/use-hydrated';
 import { CardMenu } from './card-menu';
 
 /**
@@ -48,7 +47,8 @@ export interface NoteCardProps {
 }
 
 /**
- * One note of the Browse list. Plain markup and CSS (note-card.css, over the Chakra tokens'
+ * One note of the Browse list. Its buttons wait for the app inside the list's disabled fieldset
+ * (browse-page.tsx) while a prerendered page (GET /browse) is hydrated. Plain markup and CSS (note-card.css, over the Chakra tokens'
  * variables, matching the Chakra recipes it replaced) rather than Chakra components: a page shows
  * 24 of them, and Chakra computes and injects each component's styles at render time; profiled on
  * a 4x-throttled CPU that was the largest part of /browse's blocking time (Lighthouse mobile,
@@ -65,8 +65,6 @@ export const NoteCard = memo(function NoteCard({
   onDownload,
   onReport,
 }: NoteCardProps) {
-  // Prerendered cards (GET /browse) show before the app runs: their buttons wait for it.
-  const live = useHydrated();
   const fields: ReadonlyArray<readonly [string, string | number | null]> = [
     ['Subject', note.subjectName],
     ['Course', note.courseName],
@@ -111,7 +109,7 @@ export const NoteCard = memo(function NoteCard({
           // Not disabled while the like is saved: a disabled button drops keyboard focus. A second
           // press meanwhile is ignored (useNoteActions).
           aria-disabled={busy === 'like' || undefined}
-          disabled={actionsDisabled || !live}
+          disabled={actionsDisabled}
           onClick={() => onLike(note)}
           data-action="like"
         >
@@ -122,7 +120,6 @@ export const NoteCard = memo(function NoteCard({
           type="button"
           className="nn-button nn-button--sm nn-button--ghost-teal"
           aria-label={`${comments}, show comments`}
-          disabled={!live}
           onClick={() => onComments(note)}
           data-action="comments"
         >
@@ -131,7 +128,6 @@ export const NoteCard = memo(function NoteCard({
         </button>
         <CardMenu
           label={`More actions for ${note.title}`}
-          disabled={!live}
           items={[{ label: 'Report', onSelect: () => onReport(note) }]}
         />
         <span className="nn-note-card__spacer" />
@@ -142,7 +138,7 @@ export const NoteCard = memo(function NoteCard({
             className={`nn-button nn-button--sm nn-button--solid${busy === 'download' ? ' nn-button--loading' : ''}`}
             aria-busy={busy === 'download' || undefined}
             aria-disabled={busy === 'download' || undefined}
-            disabled={actionsDisabled || !live || note.fileUrl === null}
+            disabled={actionsDisabled || note.fileUrl === null}
             onClick={() => onDownload(note)}
           >
             Download
