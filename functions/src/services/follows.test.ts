@@ -1,9 +1,10 @@
 /**
  * The follow fan-out's pure parts: task ids (what makes a duplicate enqueue a no-op) and the
- * check of a task's payload. The fan-out itself runs on the stack (triggers/follows.stack.test.ts).
+ * check of a task's payload. The fan-out itself, and which chains an approval starts, run on the
+ * stack (triggers/follows.stack.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { startFollowFanout, taskId, toFanoutTask, type FanoutTask } from './follows.js';
+import { taskId, toFanoutTask, type FanoutTask } from './follows.js';
 
 const task: FanoutTask = { noteId: 'n1', kind: 'course', after: null, run: 'r1' };
 
@@ -35,17 +36,5 @@ describe('follow fan-out tasks', () => {
       { ...task, run: undefined },
     ])
       expect(toFanoutTask(bad)).toBeNull();
-  });
-
-  it('start one chain per kind, all of the same approval', async () => {
-    const queued: FanoutTask[] = [];
-    await startFollowFanout('n1', 'event-1', async (t) => void queued.push(t));
-    expect(queued.map((t) => t.kind).sort()).toEqual(['college', 'course', 'subject']);
-    expect(new Set(queued.map((t) => t.run)).size).toBe(1);
-    expect(queued.every((t) => t.noteId === 'n1' && t.after === null)).toBe(true);
-    // A retried trigger (same event) enqueues the very same tasks, which the queue refuses.
-    const again: FanoutTask[] = [];
-    await startFollowFanout('n1', 'event-1', async (t) => void again.push(t));
-    expect(again.map(taskId)).toEqual(queued.map(taskId));
   });
 });

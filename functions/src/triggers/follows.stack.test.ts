@@ -22,7 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withTriggersPaused } from '../../../scripts/lib/stack.mjs';
 import { adminApp } from '../firebase.js';
-import { fanOutPage, startFollowFanout, type FanoutTask } from '../services/follows.js';
+import { fanOutPage, startFollowFanout, taskId, type FanoutTask } from '../services/follows.js';
 import { approve, makeCast, noteForm, type Cast } from '../testing/api-fixtures.js';
 import { eventually } from '../testing/stack.js';
 
@@ -281,28 +281,33 @@ describe('follow fan-out', () => {
     expect(createdAt(after)).toEqual(createdAt(before));
   }, 180_000);
 
-  it('an approval enqueues a chain only for the kinds someone follows', async () => {
+  it('an approval enqueues a chain for each kind someone follows, and only those', async () => {
     // Written with the triggers paused: approving it through the API would notify the course's
     // 1,202 followers all over again, and this is about what the trigger's call enqueues.
     const id = `unfollowed${RUN}`;
     const note = (approved: boolean) => ({
       approved,
-      title: 'Fanout: only the course is followed',
+      title: 'Fanout: its course and subject are followed, its college is not',
       courseName: COURSE,
-      subjectName: `Nobody's Subject ${RUN}`,
+      subjectName: SUBJECT,
       collegeName: `Nobody's College ${RUN}`,
     });
     const enqueued: FanoutTask[] = [];
     const enqueue = async (t: FanoutTask) => void enqueued.push(t);
     try {
       await pausedWrites((w) => void w.set(db.doc(`notes/${id}`), note(true)));
-      await startFollowFanout(id, 'one-kind', enqueue);
-      expect(enqueued.map((t) => t.kind)).toEqual(['course']);
-      expect(enqueued[0]).toMatchObject({ noteId: id, after: null });
+      await startFollowFanout(id, 'one-approval', enqueue);
+      expect(enqueued.map((t) => t.kind).sort()).toEqual(['course', 'subject']);
+      expect(enqueued.every((t) => t.noteId === id && t.after === null)).toBe(true);
+      // One approval, one run: a retried trigger (same event) enqueues the very same tasks,
+      // which the queue refuses.
+      expect(new Set(enqueued.map((t) => t.run)).size).toBe(1);
+      const first = enqueued.splice(0).map(taskId).sort();
+      await startFollowFanout(id, 'one-approval', enqueue);
+      expect(enqueued.splice(0).map(taskId).sort()).toEqual(first);
       // The same note not (or no longer) approved: nothing at all.
-      enqueued.length = 0;
       await pausedWrites((w) => void w.set(db.doc(`notes/${id}`), note(false)));
-      await startFollowFanout(id, 'one-kind', enqueue);
+      await startFollowFanout(id, 'one-approval', enqueue);
       expect(enqueued).toEqual([]);
     } finally {
       await pausedWrites((w) => void w.delete(db.doc(`notes/${id}`)));
