@@ -669,8 +669,16 @@ describe('figures', () => {
       },
     );
 
-    // Drill-down into ours, and back.
+    // Drill-down into ours, and back. The click waits for the search's answer: clicked while
+    // the list reloads, it landed on the loading state instead (seen once in a full run).
+    const searched = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/admin/colleges' &&
+        new URL(r.url()).searchParams.get('search') === COLLEGE,
+    );
     await page.getByLabel('Search colleges').fill(COLLEGE);
+    await searched;
+    await eventually(() => page.locator('li[data-college]').count()).toBe(1);
     await page.getByRole('button', { name: COLLEGE }).click();
     await page.getByRole('heading', { name: `Notes from ${COLLEGE}` }).waitFor();
     const rows = page.locator('tbody tr[data-note-id]');
