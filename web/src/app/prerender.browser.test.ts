@@ -90,6 +90,17 @@ async function open(
   return { context, page, errors };
 }
 
+/**
+ * Resolves once the app has taken the prerendered page over (main.tsx removes the attribute).
+ * Polled with room to spare: on a loaded 2-core machine the app can take over seconds after the
+ * page shows.
+ */
+async function tookOver(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
+    .toBeNull();
+}
+
 describe('prerendered route shells (production build)', () => {
   it("paint each public route's first screen without the app's JS", async () => {
     const expected: [string, string][] = [
@@ -163,9 +174,7 @@ describe('prerendered route shells (production build)', () => {
     for (const path of ['/sign-in', '/about', '/']) {
       const { context, page, errors } = await open(path, { withAppJs: true });
       try {
-        await expect
-          .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
-          .toBeNull();
+        await tookOver(page);
         const state = await page.evaluate(() => {
           const w = window as unknown as { sawLoading: boolean; firstH1: Element | null };
           return {
@@ -186,11 +195,7 @@ describe('prerendered route shells (production build)', () => {
     try {
       // Polled with room to spare: on a loaded 2-core machine the app can take over seconds
       // after the page shows (a single read of isEnabled once failed in CI).
-      await expect
-        .poll(() => visitor.page.locator('#root').getAttribute('data-prerendered'), {
-          timeout: 20_000,
-        })
-        .toBeNull();
+      await tookOver(visitor.page);
       await expect
         .poll(() => visitor.page.locator('button[type="submit"]').isEnabled(), { timeout: 20_000 })
         .toBe(true);
@@ -208,11 +213,7 @@ describe('prerendered route shells (production build)', () => {
     // A remembered session: the header is the user's, so the app renders over the page.
     const returning = await open('/about', { withAppJs: true, session: true, width: 1280 });
     try {
-      await expect
-        .poll(() => returning.page.locator('#root').getAttribute('data-prerendered'), {
-          timeout: 20_000,
-        })
-        .toBeNull();
+      await tookOver(returning.page);
       expect(await returning.page.getByRole('link', { name: /Aarav Sharma/ }).isVisible()).toBe(
         true,
       );
@@ -230,9 +231,7 @@ describe('prerendered route shells (production build)', () => {
     for (const path of ['/sign-in', '/browse']) {
       const { context, page, errors } = await open(path, { withAppJs: true });
       try {
-        await expect
-          .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
-          .toBeNull();
+        await tookOver(page);
         const timing = await page.evaluate(() => {
           const fcp = performance.getEntriesByName('first-contentful-paint')[0];
           const scripts = performance

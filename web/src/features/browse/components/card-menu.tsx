@@ -15,12 +15,10 @@ export interface CardMenuItem {
 export function CardMenu({
   label,
   items,
-  disabled,
 }: {
   /** The button's accessible name, e.g. "More actions for {title}". */
   label: string;
   items: readonly CardMenuItem[];
-  disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -75,7 +73,6 @@ export function CardMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        disabled={disabled}
         onClick={() => setOpen((o) => !o)}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

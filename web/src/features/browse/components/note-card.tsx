@@ -48,8 +48,9 @@ export interface NoteCardProps {
 
 /**
  * One note of the Browse list. Its buttons wait for the app inside the list's disabled fieldset
- * (browse-page.tsx) while a prerendered page (GET /browse) is hydrated. Plain markup and CSS (note-card.css, over the Chakra tokens'
- * variables, matching the Chakra recipes it replaced) rather than Chakra components: a page shows
+ * (browse-page.tsx) while a prerendered page (GET /browse) is hydrated. Plain markup and CSS
+ * (note-card.css, over the Chakra tokens' variables, matching the Chakra recipes it replaced)
+ * rather than Chakra components: a page shows
  * 24 of them, and Chakra computes and injects each component's styles at render time; profiled on
  * a 4x-throttled CPU that was the largest part of /browse's blocking time (Lighthouse mobile,
  * `npm run bench`). Memoized, since Browse re-renders for reasons that leave the cards as they
