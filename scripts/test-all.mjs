@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 /**
- * The test step of `npm test` (after build, lint and types): every workspace's suites and the
- * root suites, in two lanes run side by side, because most of their time is spent waiting on
- * browsers and emulators rather than on the CPU (a serial run used about one of two cores):
+ * The checks and tests of `npm test` (after install and build), in lanes run side by side,
+ * because most of the tests' time is spent waiting on browsers and emulators rather than on the
+ * CPU (with two lanes, a run used 1.4 of 2 cores):
  *
- *   web:    the web workspace (unit, browser, end-to-end on its own stack)
- *   others: shared, emulator, functions (end-to-end on its own stack), then the root suites
- *           (rules grid, seed, `npm start`, two stacks side by side)
+ *   units:     lint, the type checks, then shared's, the emulator's and web's unit, component and
+ *              browser suites
+ *   e2e:       web's end-to-end files on a stack of their own (web/vitest.config.ts, project e2e)
+ *   e2e-2:     the rest of them, on a second stack (project e2e-2)
+ *   functions: the functions' suites (end-to-end on their own stack)
+ *   root:      the root suites (rules grid, seed, `npm start`, two stacks side by side)
  *
- * Each lane's lines are prefixed with its name; the exit code is non-zero when any suite failed,
- * and the end says which, repeating the names of the failed tests: a CI log that keeps only its
- * tail must still say what failed.
+ * Each lane's lines are prefixed with its name; the exit code is non-zero when any step failed,
+ * and the end says which, repeating the names of the failed tests (or, for a step that is not
+ * vitest, its last lines): a CI log that keeps only its tail must still say what failed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -54,14 +57,23 @@ function noteFailure(lane, plain) {
   }
 }
 
+const web = (...projects) => [
+  'npm',
+  ['test', '-w', '@notenest/web', '--', ...projects.flatMap((p) => ['--project', p])],
+];
 const LANES = {
-  web: [['npm', ['test', '-w', '@notenest/web']]],
-  others: [
+  units: [
+    ['npm', ['run', 'lint']],
+    ['npm', ['run', 'typecheck']],
+    ['npm', ['run', 'typecheck', '--workspaces', '--if-present']],
     ['npm', ['test', '-w', '@notenest/shared']],
     ['npm', ['test', '-w', '@notenest/emulator']],
-    ['npm', ['test', '-w', '@notenest/functions']],
-    ['npx', ['vitest', 'run']],
+    web('unit', 'component', 'browser'),
   ],
+  e2e: [web('e2e')],
+  'e2e-2': [web('e2e-2')],
+  functions: [['npm', ['test', '-w', '@notenest/functions']]],
+  root: [['npx', ['vitest', 'run']]],
 };
 
 // Every test stack keeps its processes' output here (test/support/stack.ts): on a failure, the
@@ -90,23 +102,40 @@ function stackErrors() {
   return lines.slice(-MAX_STACK_ERROR_LINES);
 }
 
+/** The last lines of a failed step that is not vitest (lint, a type check) repeated at the end. */
+const TAIL_LINES = 15;
+
 function run(lane, [cmd, args]) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr])
-      readline.createInterface({ input: stream }).on('line', (line) => {
-        process.stdout.write(`[${lane}] ${line}\n`);
-        noteFailure(lane, line.replace(ANSI, '').trim());
-      });
-    child.once('exit', (code, signal) =>
-      resolve({
-        what: `${cmd} ${args.join(' ')}`,
-        ok: code === 0,
-        code: code ?? signal,
-        s: (Date.now() - started) / 1000,
-      }),
+    const tail = [];
+    let failureLines = 0;
+    const streams = [child.stdout, child.stderr].map(
+      (stream) =>
+        new Promise((done) =>
+          readline
+            .createInterface({ input: stream })
+            .on('line', (line) => {
+              process.stdout.write(`[${lane}] ${line}\n`);
+              const plain = line.replace(ANSI, '').trim();
+              if (FAILURE_LINE.test(plain)) failureLines++;
+              if (plain !== '') tail.push(plain);
+              if (tail.length > TAIL_LINES) tail.shift();
+              noteFailure(lane, plain);
+            })
+            .once('close', done),
+        ),
     );
+    child.once('exit', async (code, signal) => {
+      await Promise.all(streams);
+      const what = `${cmd} ${args.join(' ')}`;
+      if (code !== 0 && failureLines === 0) {
+        failures.push(`[${lane}] ${what} failed; its last lines:`);
+        for (const line of tail) failures.push(`[${lane}]   ${line.slice(0, 300)}`);
+      }
+      resolve({ what, ok: code === 0, code: code ?? signal, s: (Date.now() - started) / 1000 });
+    });
   });
 }
 
