@@ -1,38 +1,5 @@
-import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
-
-/**
- * The e2e files run on the second stack: the longest ones, about half of the e2e time (axe over
- * every route, the admin area, real documents) with two short ones; every other e2e file runs on
- * the first. A new file lands on the first unless it is listed here.
- */
-const E2E_SECOND_STACK = [
-  'src/app/a11y.e2e.test.ts',
-  'src/features/admin/admin.e2e.test.ts',
-  'src/features/notes/real-documents.e2e.test.ts',
-  'src/features/notifications/notifications.e2e.test.ts',
-  'src/app/security-headers.e2e.test.ts',
-];
-
-function e2eProject(
-  name: string,
-  files: { include: string[]; exclude?: string[] },
-): TestProjectInlineConfiguration {
-  return {
-    extends: true,
-    test: {
-      name,
-      ...files,
-      globalSetup: ['../test/support/web-e2e-setup.ts'],
-      // One file at a time on a stack: files approve, like and comment on it, and Browse asserts
-      // the seeded list (newest first). Each file removes the notes it made in afterAll; run side
-      // by side on one stack, one file's short-lived note would show in another's list.
-      fileParallelism: false,
-      testTimeout: 60_000,
-      hookTimeout: 240_000,
-    },
-  };
-}
 
 // Same resolve settings (the @notenest/shared source alias) as the app build.
 export default mergeConfig(
@@ -83,13 +50,22 @@ export default mergeConfig(
           },
         },
         // The whole stack (emulators, functions, Hosting of web/dist, demo data) on a random
-        // loopback address, ONE per e2e project for the run, read in tests with
-        // inject('testStack'): how to write one is at the top of test/support/stack.ts. Needs
-        // `npm run build` (root) first. Two projects, each with its own stack, split the files so
-        // their halves run side by side (scripts/test-all.mjs gives each a lane): most of an e2e
-        // file's time is spent waiting on the browser and the stack, not on the CPU.
-        e2eProject('e2e', { include: ['src/**/*.e2e.test.ts'], exclude: E2E_SECOND_STACK }),
-        e2eProject('e2e-2', { include: E2E_SECOND_STACK }),
+        // loopback address, ONE for the run, read in tests with inject('testStack'): how to write
+        // one is at the top of test/support/stack.ts. Needs `npm run build` (root) first.
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['src/**/*.e2e.test.ts'],
+            globalSetup: ['../test/support/web-e2e-setup.ts'],
+            // One file at a time: files approve, like and comment on the shared stack, and Browse
+            // asserts the seeded list (newest first). Each file removes the notes it made in
+            // afterAll; run side by side, one file's short-lived note would show in another's list.
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 240_000,
+          },
+        },
       ],
     },
   }),
