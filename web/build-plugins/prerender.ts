@@ -19,13 +19,34 @@ export function cssOf(manifest: Manifest, key: string, seen = new Set<string>())
   return [...(chunk.imports ?? []).flatMap((k) => cssOf(manifest, k, seen)), ...(chunk.css ?? [])];
 }
 
+/**
+ * The JS files of chunks and of everything they import statically, each once, imports first: what
+ * a route's page needs as soon as the app asks for it.
+ */
+export function jsOf(
+  manifest: Manifest,
+  keys: readonly string[],
+  seen = new Set<string>(),
+): string[] {
+  return keys.flatMap((key) => {
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+    return [...jsOf(manifest, chunk.imports ?? [], seen), chunk.file];
+  });
+}
+
 /** The built index.html's module script and modulepreload links (Vite writes them so). */
 const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
  * One prerendered page: the built index.html with the shell's markup, CSS and head script. The
  * app's module script and preloads move into <template id={appScriptsId}>, from which the head
- * script starts them once the page has painted (prerender.tsx, APP_START_SCRIPT).
+ * script starts them once the page has painted (prerender.tsx, APP_START_SCRIPT). `preloads` (JS
+ * files) join them as modulepreload links: the page's own chunks, which the app would otherwise
+ * ask for only once its entry has run (a round trip later), each through a link of Vite's preload
+ * helper added one by one to a page of thousands of elements.
  */
 export function pageHtml(
   template: string,
@@ -35,12 +56,14 @@ export function pageHtml(
     headScript,
     appScriptsId,
     hydrate = true,
+    preloads = [],
   }: {
     markup: string;
     css: readonly string[];
     headScript: string;
     appScriptsId: string;
     hydrate?: boolean;
+    preloads?: readonly string[];
   },
 ): string {
   const root = '<div id="root"></div>';
@@ -51,9 +74,12 @@ export function pageHtml(
   if (!appScripts.some((tag) => tag.startsWith('<script'))) {
     throw new Error('prerender: index.html has no <script type="module"> for the app');
   }
+  const pagePreloads = preloads
+    .filter((href) => !appScripts.some((tag) => tag.includes(`"/${href}"`)))
+    .map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`);
   const head = [
     // Before the head script, which looks it up as it runs.
-    `<template id="${appScriptsId}">${appScripts.join('')}</template>`,
+    `<template id="${appScriptsId}">${[...appScripts, ...pagePreloads].join('')}</template>`,
     `<script>${headScript}</script>`,
     ...css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
   ].join('\n    ');
@@ -146,6 +172,9 @@ export function prerenderPlugin(): Plugin {
         `${pathToFileURL(join(serverDir, SERVER_BUNDLE)).href}?t=${Date.now()}`
       )) as PrerenderModule;
 
+      const entryJs = new Set(jsOf(manifest, ['index.html']));
+      const jsFor = (shell: PrerenderedShell) =>
+        jsOf(manifest, shell.pages).filter((file) => !entryJs.has(file));
       const cssFor = (shell: PrerenderedShell) =>
         [...new Set(shell.pages.flatMap((key) => cssOf(manifest, key)))].filter(
           (href) => !entryCss.has(href),
@@ -154,6 +183,7 @@ export function prerenderPlugin(): Plugin {
         const html = pageHtml(template, {
           markup: await entry.renderShell(shell),
           css: cssFor(shell),
+          preloads: jsFor(shell),
           headScript: entry.HEAD_SCRIPT,
           appScriptsId: entry.APP_SCRIPTS_ID,
           // A shell with a tree of its own is not what the app renders at that address.
@@ -166,6 +196,7 @@ export function prerenderPlugin(): Plugin {
         pageHtml(template, {
           markup: entry.ROOT_MARKUP_MARKER,
           css: cssFor(entry.BROWSE_SHELL),
+          preloads: jsFor(entry.BROWSE_SHELL),
           headScript: entry.HEAD_SCRIPT,
           appScriptsId: entry.APP_SCRIPTS_ID,
         }),

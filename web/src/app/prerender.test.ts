@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cssOf, pageHtml } from '../../build-plugins/prerender';
+import { cssOf, jsOf, pageHtml } from '../../build-plugins/prerender';
 import { rewriteFor } from '../testing/static-server';
 import {
   PRERENDERED_SHELLS,
@@ -149,6 +149,21 @@ describe('build plugin', () => {
     expect(() => cssOf(manifest, 'src/missing.tsx')).toThrow(/not in the build manifest/);
   });
 
+  it("collects chunks' JS with their static imports', each once, imports first", () => {
+    expect(jsOf(manifest, ['src/page.tsx'])).toEqual([
+      'assets/shared.js',
+      'assets/card.js',
+      'assets/page.js',
+    ]);
+    expect(jsOf(manifest, ['index.html', 'src/page.tsx'])).toEqual([
+      'assets/shared.js',
+      'assets/index.js',
+      'assets/card.js',
+      'assets/page.js',
+    ]);
+    expect(() => jsOf(manifest, ['src/missing.tsx'])).toThrow(/not in the build manifest/);
+  });
+
   const built =
     '<html><head><title>t</title>' +
     '<script type="module" crossorigin src="/assets/index.js"></script>' +
@@ -188,5 +203,20 @@ describe('build plugin', () => {
     expect(html.split('/assets/index.js')).toHaveLength(2);
     expect(html.split('/assets/react.js')).toHaveLength(2);
     expect(html.indexOf(template)).toBeLessThan(html.indexOf('<script>start()</script>'));
+  });
+
+  it("adds the page's chunks to the template as modulepreloads, none twice", () => {
+    const html = pageHtml(built, {
+      markup: '',
+      css: [],
+      headScript: 'start()',
+      appScriptsId: 'nn-app',
+      preloads: ['assets/react.js', 'assets/page.js'],
+    });
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/react.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/page.js"></template>',
+    );
+    expect(html.split('/assets/react.js')).toHaveLength(2);
   });
 });
