@@ -293,8 +293,22 @@ describe('notes: approve, set back to pending, reject', () => {
           .getByRole('navigation', { name: 'Admin' })
           .getByRole('link', { name: 'Notes', exact: true })
           .click();
-        await page.getByLabel('Search notes').fill(title);
-        await row.getByText('Approved', { exact: true }).waitFor();
+        // The admin's search asks the index once per query: under a full run's load the note's
+        // indexing can land after it (two full runs timed out here, one alone took 16 s), so
+        // the search is typed again until the row is there.
+        const search = page.getByLabel('Search notes');
+        const approved = row.getByText('Approved', { exact: true });
+        const deadline = Date.now() + 40_000;
+        for (;;) {
+          await search.fill(title);
+          try {
+            await approved.waitFor({ timeout: 5_000 });
+            break;
+          } catch (err) {
+            if (Date.now() > deadline) throw err;
+            await search.fill('');
+          }
+        }
       })(),
     ]);
     expect(found).toEqual([id]);
