@@ -14,8 +14,9 @@
  * Two cores are the limit; what remains is doing less work (docs/performance.md).
  *
  * Each lane's lines are prefixed with its name; the exit code is non-zero when any step failed,
- * and the end says which, repeating the names of the failed tests (or, for a step that is not
- * vitest, its last lines): a CI log that keeps only its tail must still say what failed.
+ * and the end says which, repeating the names of the failed tests (or, for a step that failed
+ * without naming one, such as a config error or a global setup that threw, its last lines): a CI
+ * log that keeps only its tail must still say what failed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -95,7 +96,7 @@ function stackErrors() {
   return lines.slice(-MAX_STACK_ERROR_LINES);
 }
 
-/** The last lines of a failed step that is not vitest (lint, a type check) repeated at the end. */
+/** The last lines of a step that failed without naming a failed test, repeated at the end. */
 const TAIL_LINES = 15;
 
 function run(lane, [cmd, args]) {

@@ -188,13 +188,10 @@ describe('build plugin', () => {
     ).toThrow(/no <script type="module">/);
   });
 
+  const bare = { markup: '', css: [], headScript: 'start()', appScriptsId: 'nn-app' };
+
   it("holds the app's script and preloads in a template before the head script, inert", () => {
-    const html = pageHtml(built, {
-      markup: '',
-      css: [],
-      headScript: 'start()',
-      appScriptsId: 'nn-app',
-    });
+    const html = pageHtml(built, bare);
     const template =
       '<template id="nn-app"><script type="module" crossorigin src="/assets/index.js"></script>' +
       '<link rel="modulepreload" crossorigin href="/assets/react.js"></template>';
@@ -206,13 +203,7 @@ describe('build plugin', () => {
   });
 
   it("adds the page's chunks to the template as modulepreloads, none twice", () => {
-    const html = pageHtml(built, {
-      markup: '',
-      css: [],
-      headScript: 'start()',
-      appScriptsId: 'nn-app',
-      preloads: ['assets/react.js', 'assets/page.js'],
-    });
+    const html = pageHtml(built, { ...bare, preloads: ['assets/react.js', 'assets/page.js'] });
     expect(html).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/react.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/page.js"></template>',
