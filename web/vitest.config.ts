@@ -35,6 +35,8 @@ export default mergeConfig(
           test: {
             name: 'component',
             environment: 'jsdom',
+            // Added to the loopback guard above (projects extend the root's setup files).
+            setupFiles: ['./src/testing/jsdom-setup.ts'],
             include: ['src/**/*.component.test.tsx'],
           },
         },
