@@ -518,6 +518,49 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       }
     }, 120_000);
 
+    // Past RANK_ALL_MAX matches only each tier's most liked are scored, and tier 1's only for a
+    // page that reaches past tier 2 (searcher.ts, pageSql): each page must still be a slice of
+    // one order. Here 3 notes have the word in their title (tier 2) and the others in their text
+    // only; equal texts, so each tier is in likes order.
+    it('pages a word in more notes than it ranks exactly as one order, across the tiers', async () => {
+      const fresh = await running.fresh();
+      try {
+        const [db] = fresh.clients;
+        await migrate(db);
+        const n = RANK_ALL_MAX + 10;
+        const inTitle = [5, 6, 7];
+        await db.query(
+          `INSERT INTO search_notes (id, title, approved, created_at, like_count, meta_tsv, tsv)
+           SELECT 'heron-' || i, t, true, now() - i * interval '1 minute', i,
+                  notenest_meta_tsv(t, NULL, NULL, NULL, NULL, NULL),
+                  notenest_meta_tsv(t, NULL, NULL, NULL, NULL, NULL)
+                    || setweight(to_tsvector('notenest_english', 'the heron of the marsh'), 'D')
+             FROM generate_series(1, $1::int) AS i,
+                  LATERAL (SELECT CASE WHEN i = ANY($2::int[]) THEN 'Heron survey'
+                                       ELSE 'Marsh survey ' || i END) AS x(t)`,
+          [n, inTitle],
+        );
+        const order = [
+          ...inTitle.map((i) => `heron-${i}`).reverse(),
+          ...Array.from({ length: n }, (_, k) => n - k)
+            .filter((i) => !inTitle.includes(i))
+            .map((i) => `heron-${i}`),
+        ];
+        // Within tier 2's pool; tier 2 then tier 1; and pages after, by cursor.
+        for (const limit of [2, 5]) {
+          const first = await search(db, { q: 'heron', limit });
+          expect([first.total, ids(first)], `limit ${limit}`).toEqual([n, order.slice(0, limit)]);
+          const second = await search(db, { q: 'heron', limit, cursor: first.nextCursor });
+          expect(ids(second), `limit ${limit}, page 2`).toEqual(order.slice(limit, 2 * limit));
+        }
+        // A page past both pools: the rest of tier 1 by likes.
+        const far = await search(db, { q: 'heron', limit: 3, page: 101 });
+        expect(ids(far)).toEqual(order.slice(300, 303));
+      } finally {
+        await fresh.stop();
+      }
+    }, 120_000);
+
     it('gives the notes indexed before migration 002 their phrase pairs', async () => {
       const fresh = await running.fresh();
       const before = await mkdtemp(path.join(os.tmpdir(), 'notenest-migrations-'));

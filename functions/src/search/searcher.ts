@@ -394,8 +394,12 @@ const ORDER: Record<Exclude<SearchSort, 'relevance'>, string> = {
  * RANK_ALL_MAX matches (a word in most notes), scoring every match is what costs, so only the
  * RANK_POOL most liked of each tier are scored (tier 2 by its fields' vector, tier 1 by its
  * text), and the rest of each tier follows them by likes (tier 2 at rank 2, tier 0 for the
- * text): a common word says little about which note is best. `ids`: the matches, when the
- * count listed them (see countMatches): the page is made of them alone.
+ * text): a common word says little about which note is best. Tier 1's pool is scored only when
+ * the page reaches past tier 2: every rank in tier 1 is below every rank in tier 2, so its
+ * scores cannot change a page tier 2 fills (the most common word's first pages: 200 whole-text
+ * vectors not read); and a page within tier 2's pool is sorted from that pool alone, not from
+ * every match. `ids`: the matches, when the count listed them (see countMatches): the
+ * page is made of them alone.
  */
 function pageSql(
   params: Params,
@@ -440,21 +444,34 @@ function pageSql(
   }
   // Only the pools' rows are scored (one primary-key lookup each); only tier 1's read the big
   // vector. Ranking every field match of the most common word cost ~25 ms at 10,000 notes.
-  const tier = (inMeta: string) =>
-    `(SELECT id, in_meta FROM m WHERE ${inMeta}
+  const tier = (inMeta: string, when = '') =>
+    `(SELECT id, in_meta FROM m WHERE ${inMeta}${when}
        ORDER BY like_count DESC, created_at DESC, id LIMIT ${RANK_POOL})`;
+  // Conditions on no row: evaluated once, and the part they guard is never read when false.
+  const end = params.p(offset + limit, '::int');
+  const pastTier2 = ` AND (SELECT count(*) FROM m WHERE in_meta) < ${end}`;
+  const pastTier2Pool = `(SELECT count(*) FROM scored WHERE in_meta) < ${end}`;
   return numbered(
     `WITH m AS MATERIALIZED (
        SELECT n.id, n.like_count, n.created_at, n.meta_tsv @@ ${rq} AS in_meta
          FROM search_notes n WHERE ${where}),
-     pool AS (${tier('in_meta')} UNION ALL ${tier('NOT in_meta')}),
-     scored AS (SELECT pool.id, CASE WHEN pool.in_meta THEN ${rankOf('n.meta_tsv')}
-                                     ELSE ${rankOf('n.tsv')} END AS r
-                  FROM pool JOIN search_notes n ON n.id = pool.id)
-     SELECT m.id, CASE WHEN m.in_meta THEN 2 + coalesce(scored.r, 0)
-                       WHEN scored.id IS NOT NULL THEN 1 + scored.r ELSE 0 END AS rank
-       FROM m LEFT JOIN scored ON scored.id = m.id
-      ORDER BY rank DESC, m.like_count DESC, m.created_at DESC, m.id ${page}`,
+     pool AS (${tier('in_meta')} UNION ALL ${tier('NOT in_meta', pastTier2)}),
+     scored AS MATERIALIZED (
+       SELECT pool.id, pool.in_meta, n.like_count, n.created_at,
+              CASE WHEN pool.in_meta THEN 2 + ${rankOf('n.meta_tsv')}
+                   ELSE 1 + ${rankOf('n.tsv')} END AS rank
+         FROM pool JOIN search_notes n ON n.id = pool.id)
+     SELECT r.id, r.rank FROM (
+       -- A page within tier 2's pool is that pool's rows alone (all rank above the rest).
+       SELECT s.id, s.rank, s.like_count, s.created_at FROM scored s
+        WHERE s.in_meta AND NOT ${pastTier2Pool}
+       UNION ALL
+       -- Else every match, the rest after the pools: tier 2 at 2, tier 1 at 0.
+       SELECT m.id, coalesce(s.rank, CASE WHEN m.in_meta THEN 2 ELSE 0 END),
+              m.like_count, m.created_at
+         FROM m LEFT JOIN scored s ON s.id = m.id
+        WHERE ${pastTier2Pool}) r
+      ORDER BY r.rank DESC, r.like_count DESC, r.created_at DESC, r.id ${page}`,
   );
 }
 
