@@ -21,6 +21,7 @@ import {
 } from '../../../../test/support/stack';
 import { collegeDocId } from '@notenest/shared';
 import {
+  ADMIN_ACCOUNT,
   adminFor,
   coloursOf,
   contrastRatio,
@@ -66,6 +67,34 @@ afterAll(async () => {
 
 /** A fresh ID token for `email` (tokens expire; the admin's changes revoke older ones). */
 const idTokenOf = (email: string) => idTokenFor(stack, email, PASSWORD);
+
+/**
+ * What the admin's Notes screen and the API said when an approved note's row did not show (this
+ * wait failed in full runs and never alone): the screen's rows, the API's answer to the same
+ * search and the note in Firestore, for the failure's message.
+ */
+async function whyNoRow(id: string, title: string, page: Page): Promise<string> {
+  const rows = await page
+    .locator('tbody tr')
+    .allTextContents()
+    .catch((e: Error) => [`(rows not read: ${e.message})`]);
+  const token = await idTokenFor(stack, ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password);
+  const res = await fetch(`${stack.url}/api/admin/notes?search=${encodeURIComponent(title)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch((e: Error) => e);
+  const api =
+    res instanceof Error
+      ? `failed: ${res.message}`
+      : `${res.status} ${(await res.text()).slice(0, 1500)}`;
+  const doc = (await noteDoc(id)).data();
+  return [
+    `the row of note ${id} never said "Approved" on the admin's Notes screen searched for its title`,
+    `url: ${page.url()}`,
+    `rows shown: ${JSON.stringify(rows).slice(0, 1500)}`,
+    `GET /api/admin/notes?search=: ${api}`,
+    `Firestore: approved=${String(doc?.['approved'])} title=${String(doc?.['title'])}`,
+  ].join('\n');
+}
 
 /** Uploads a note as `who` through the facade, as the upload form does; it starts pending. */
 async function uploadNote(
@@ -305,7 +334,8 @@ describe('notes: approve, set back to pending, reject', () => {
             await approved.waitFor({ timeout: 5_000 });
             break;
           } catch (err) {
-            if (Date.now() > deadline) throw err;
+            if (Date.now() > deadline)
+              throw new Error(await whyNoRow(id, title, page), { cause: err });
             await search.fill('');
           }
         }
