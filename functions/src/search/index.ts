@@ -72,6 +72,7 @@ export {
 } from './indexer.js';
 export {
   search,
+  decorateHits,
   suggestions,
   SearchInputError,
   RANK_ALL_MAX,
@@ -81,6 +82,8 @@ export {
   type SearchRequest,
   type SearchHit,
   type SearchResult,
+  type SearchOptions,
+  type Undecorated,
 } from './searcher.js';
 export { pgPoolClient, pgliteClient, type SqlClient, type SqlQueryable } from './sql-client.js';
 export {

@@ -13,6 +13,7 @@ import {
   MIGRATIONS_DIR,
   RANK_ALL_MAX,
   SearchUnavailableError,
+  decorateHits,
   migrate,
   openSearchDb,
   pgPoolClient,
@@ -275,6 +276,31 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       expect(ids(await find('Tech'))).toEqual(['spec']);
       // A file without pages names none.
       expect((await find('powerhouse')).hits[0]).toMatchObject({ id: 'docx', page: null });
+    });
+
+    // The facade's way (services/note-search.ts): the page in one transaction, its snippets in
+    // another beside its Firestore read. The same hits either way, in every sort.
+    it('decorates a page found without snippets into the same hits, later', async () => {
+      for (const [q, more] of [
+        ['logarithmic', {}],
+        ['thermodynamics', { sort: 'mostDownloaded' }],
+        ['tree', {}],
+        ['', { limit: 3 }],
+      ] as const) {
+        const whole = await find(q, more);
+        const bare = await search(c, { q, limit: 100, ...more }, { decorate: false });
+        expect(
+          bare.hits.every((h) => h.snippet === null && h.page === null),
+          q,
+        ).toBe(true);
+        expect(bare.undecorated, q).toBeDefined();
+        expect(await decorateHits(c, bare.undecorated!), q).toEqual(whole.hits);
+        expect({ ...bare, hits: [], undecorated: undefined }, q).toEqual({
+          ...whole,
+          hits: [],
+          undecorated: undefined,
+        });
+      }
     });
 
     it('never shows a pending note to a reader, and shows it to an admin', async () => {

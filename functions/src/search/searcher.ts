@@ -5,7 +5,8 @@
  * A search is a few statements in one read-only transaction: the vocabulary is asked about the
  * words (typo corrections, completions of the word being typed); the tsqueries are built in SQL
  * from the words as parameters (no user text is ever spliced into SQL); the matches are counted;
- * one page of them is ranked; and that page's snippets are made.
+ * one page of them is ranked; and that page's snippets are made (or, for the facade, left to
+ * decorateHits() in a transaction of its own, run beside its Firestore read).
  */
 import {
   MARK_END,
@@ -70,6 +71,20 @@ export interface SearchResult {
   /** When nothing matched: a corrected query that does match. */
   didYouMean?: string;
   nextCursor: string | null;
+  /**
+   * With `decorate: false` (search's options): the hits have no snippet or page yet (and a rank
+   * only where the order was relevance); decorateHits() makes them from this.
+   */
+  undecorated?: Undecorated;
+}
+
+export interface SearchOptions {
+  /**
+   * False: the page's ids only, in this call's transaction; the snippets and pages are left to
+   * decorateHits(), which the facade runs while it reads the notes back from Firestore. Default
+   * true: all in one transaction.
+   */
+  decorate?: boolean;
 }
 
 // Scoring a note's whole vector costs ~50 µs (PGlite, busy 2-core machine): these bound it.
@@ -493,17 +508,24 @@ function needlesOf(tsquery: string): string[] {
 
 interface HitRow {
   id: string;
-  rank: number;
+  rank: number | null;
   page: number | null;
   headline: string | null;
 }
 
 /**
- * One page of hits with, for a search, each one's best page (one matching every term first, then
- * the most matches of any term) and its snippet from that page, or from the note's title and
- * description when its file does not have the words.
+ * What a page of hits still needs after its ids: each hit's best page and snippet, and its rank
+ * when the page was sorted by something else. Made by search() with `decorate: false` (the
+ * facade reads the notes back from Firestore meanwhile) and turned into hits by decorate().
  */
-async function hitsPage(
+export interface Undecorated {
+  rows: { id: string; rank: number | null }[];
+  /** The query's rank and any-term tsqueries as text; null for a list without words. */
+  q: { rank: string; any: string } | null;
+}
+
+/** One page of matches in order: ids, and ranks where the order was relevance. */
+async function pageRows(
   tx: SqlQueryable,
   req: SearchRequest,
   sort: SearchSort,
@@ -512,25 +534,51 @@ async function hitsPage(
   ids: string[] | null,
   limit: number,
   offset: number,
-): Promise<SearchHit[]> {
+): Promise<Undecorated> {
   const params = new Params();
-  if (!q) {
-    const pageOf = pageSql(params, req, sort, null, total, null, limit, offset);
-    const { rows } = await tx.query<HitRow>(pageOf, params.values);
-    return rows.map((r) => ({ id: r.id, rank: 0, snippet: null, page: null }));
+  // Only relevance ranks in the page's statement (a parameter it does not use is an error).
+  const withRank = q && { ...q, rq: sort === 'relevance' ? params.p(q.rank, '::tsquery') : '' };
+  const { rows } = await tx.query<{ id: string; rank: number | null }>(
+    `SELECT h.id, h.rank FROM (${pageSql(params, req, sort, withRank, total, ids, limit, offset)}) h
+      ORDER BY h.ord`,
+    params.values,
+  );
+  return {
+    rows: rows.map((r) => ({ id: r.id, rank: r.rank === null ? null : Number(r.rank) })),
+    q: q && { rank: q.rank, any: q.any },
+  };
+}
+
+/**
+ * The hits of a page (see Undecorated), in its order: for a search, each one's best page (one
+ * matching every term first, then the most matches of any term) and its snippet from that page,
+ * or from the note's title and description when its file does not have the words. A note gone
+ * from the index since its page was read keeps its place, without a snippet.
+ */
+async function decorate(tx: SqlQueryable, page: Undecorated): Promise<SearchHit[]> {
+  const { rows: order, q } = page;
+  if (!q || order.length === 0) {
+    return order.map((r) => ({ id: r.id, rank: r.rank ?? 0, snippet: null, page: null }));
   }
+  const params = new Params();
   const rq = params.p(q.rank, '::tsquery');
-  const pageOf = pageSql(params, req, sort, { ...q, rq }, total, ids, limit, offset);
+  const ids = params.p(
+    order.map((r) => r.id),
+    '::text[]',
+  );
+  const ranks = params.p(
+    order.map((r) => r.rank),
+    '::real[]',
+  );
   const any = params.p(q.any, '::tsquery');
   const needles = params.p(needlesOf(q.any), '::text[]');
   const options = params.p(HEADLINE_OPTIONS);
   const mark = params.p(MARK_START);
   const { rows } = await tx.query<HitRow>(
-    `WITH h AS (${pageOf})
-     SELECT h.id, coalesce(h.rank, ts_rank_cd('${WEIGHTS}', n.tsv, ${rq}, ${NORM})) AS rank, bp.page,
+    `SELECT h.id, coalesce(h.rank, ts_rank_cd('${WEIGHTS}', n.tsv, ${rq}, ${NORM})) AS rank, bp.page,
             CASE WHEN strpos(hw.headline, ${mark}) > 0 OR bp.body IS NULL OR w.at = 0 THEN hw.headline
                  ELSE ts_headline('notenest_english', bp.body, ${rq}, ${options}) END AS headline
-       FROM h JOIN search_notes n ON n.id = h.id
+       FROM unnest(${ids}, ${ranks}) AS h(id, rank) JOIN search_notes n ON n.id = h.id
        LEFT JOIN LATERAL (
          SELECT p.page, p.body FROM search_pages p
           WHERE p.note_id = h.id AND p.tsv @@ ${any}
@@ -546,16 +594,19 @@ async function hitsPage(
                                 THEN substr(bp.body, greatest(1, w.at - ${WINDOW_BEFORE}), ${WINDOW})
                                 ELSE bp.body END,
                            concat_ws(' — ', n.title, nullif(n.description, ''))),
-                  ${rq}, ${options}) AS headline) hw
-      ORDER BY h.ord`,
+                  ${rq}, ${options}) AS headline) hw`,
     params.values,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    rank: Number(r.rank),
-    snippet: r.headline === null ? null : snippetHtml(r.headline),
-    page: r.page === null ? null : Number(r.page),
-  }));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return order.map((o) => {
+    const r = byId.get(o.id);
+    return {
+      id: o.id,
+      rank: Number(r?.rank ?? o.rank ?? 0),
+      snippet: r?.headline == null ? null : snippetHtml(r.headline),
+      page: r?.page == null ? null : Number(r.page),
+    };
+  });
 }
 
 /** Settings of every search transaction. */
@@ -622,7 +673,11 @@ async function didYouMean(
 }
 
 /** Searches the notes (see index.ts for what matches and in which order). */
-export async function search(client: SqlClient, req: SearchRequest): Promise<SearchResult> {
+export async function search(
+  client: SqlClient,
+  req: SearchRequest,
+  { decorate: decorated = true }: SearchOptions = {},
+): Promise<SearchResult> {
   const { limit, offset } = pageLimit(req);
   const parsed = parseQuery(req.q ?? '');
   const sort: SearchSort = req.sort ?? (parsed.terms.length > 0 ? 'relevance' : 'newest');
@@ -640,10 +695,22 @@ export async function search(client: SqlClient, req: SearchRequest): Promise<Sea
         ...(suggestion ? { didYouMean: suggestion } : {}),
       };
     }
-    const hits = offset < total ? await hitsPage(tx, req, sort, q, total, ids, limit, offset) : [];
-    const next = offset + hits.length;
-    return { hits, total, nextCursor: hits.length > 0 && next < total ? cursorOf(next) : null };
+    const page =
+      offset < total
+        ? await pageRows(tx, req, sort, q, total, ids, limit, offset)
+        : { rows: [], q: null };
+    const next = offset + page.rows.length;
+    const nextCursor = page.rows.length > 0 && next < total ? cursorOf(next) : null;
+    if (decorated) return { hits: await decorate(tx, page), total, nextCursor };
+    const hits = page.rows.map((r) => ({ id: r.id, rank: r.rank ?? 0, snippet: null, page: null }));
+    return { hits, total, nextCursor, undecorated: page };
   });
+}
+
+/** The snippets, pages and ranks of a page of hits found with `decorate: false`, in its order. */
+export function decorateHits(client: SqlClient, page: Undecorated): Promise<SearchHit[]> {
+  if (!page.q || page.rows.length === 0) return decorate(client, page);
+  return readOnly(client, (tx) => decorate(tx, page));
 }
 
 /**

@@ -23,20 +23,25 @@ export async function adminNotesPage(
 ): Promise<Page<NoteView>> {
   if (filter.search?.trim()) {
     const result = await withSearchDb((client) =>
-      search(client, {
-        q: filter.search!,
-        includePending: true,
-        filters: { approved: filter.approved ?? null, college: filter.college ?? null },
-        limit: page.limit,
-        cursor: page.cursor,
-      }),
+      search(
+        client,
+        {
+          q: filter.search!,
+          includePending: true,
+          filters: { approved: filter.approved ?? null, college: filter.college ?? null },
+          limit: page.limit,
+          cursor: page.cursor,
+        },
+        { decorate: false },
+      ),
     );
     // Firestore has the last word: a note approved or moved since it was indexed.
     const items = await notesOfHits(
-      result.hits,
+      result,
       (d) =>
         (filter.approved === undefined || (d['approved'] === true) === filter.approved) &&
         (filter.college === undefined || d['collegeName'] === filter.college),
+      { snippets: false },
     );
     return { items, next: result.nextCursor };
   }
