@@ -594,7 +594,10 @@ async function decorate(tx: SqlQueryable, page: Undecorated): Promise<SearchHit[
                                 THEN substr(bp.body, greatest(1, w.at - ${WINDOW_BEFORE}), ${WINDOW})
                                 ELSE bp.body END,
                            concat_ws(' — ', n.title, nullif(n.description, ''))),
-                  ${rq}, ${options}) AS headline) hw`,
+                  ${rq}, ${options}) AS headline
+         -- A fence: pulled up into the select list, the snippet was made once per mention
+         -- below (twice a row: ~2.3 ms instead of ~1 at 20 hits).
+         OFFSET 0) hw`,
     params.values,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
