@@ -524,6 +524,11 @@ export interface Undecorated {
   q: { rank: string; any: string } | null;
 }
 
+/** Hits without their snippets and pages (a list without words, or a page not decorated yet). */
+function bareHits(rows: Undecorated['rows']): SearchHit[] {
+  return rows.map((r) => ({ id: r.id, rank: r.rank ?? 0, snippet: null, page: null }));
+}
+
 /** One page of matches in order: ids, and ranks where the order was relevance. */
 async function pageRows(
   tx: SqlQueryable,
@@ -557,9 +562,7 @@ async function pageRows(
  */
 async function decorate(tx: SqlQueryable, page: Undecorated): Promise<SearchHit[]> {
   const { rows: order, q } = page;
-  if (!q || order.length === 0) {
-    return order.map((r) => ({ id: r.id, rank: r.rank ?? 0, snippet: null, page: null }));
-  }
+  if (!q || order.length === 0) return bareHits(order);
   const params = new Params();
   const rq = params.p(q.rank, '::tsquery');
   const ids = params.p(
@@ -705,14 +708,14 @@ export async function search(
     const next = offset + page.rows.length;
     const nextCursor = page.rows.length > 0 && next < total ? cursorOf(next) : null;
     if (decorated) return { hits: await decorate(tx, page), total, nextCursor };
-    const hits = page.rows.map((r) => ({ id: r.id, rank: r.rank ?? 0, snippet: null, page: null }));
-    return { hits, total, nextCursor, undecorated: page };
+    return { hits: bareHits(page.rows), total, nextCursor, undecorated: page };
   });
 }
 
 /** The snippets, pages and ranks of a page of hits found with `decorate: false`, in its order. */
 export function decorateHits(client: SqlClient, page: Undecorated): Promise<SearchHit[]> {
-  if (!page.q || page.rows.length === 0) return decorate(client, page);
+  // Nothing to read: no transaction.
+  if (!page.q || page.rows.length === 0) return Promise.resolve(bareHits(page.rows));
   return readOnly(client, (tx) => decorate(tx, page));
 }
 
