@@ -4,9 +4,10 @@
  *
  * A search is a few statements in one read-only transaction: the vocabulary is asked about the
  * words (typo corrections, completions of the word being typed); the tsqueries are built in SQL
- * from the words as parameters (no user text is ever spliced into SQL); the matches are counted;
- * one page of them is ranked; and that page's snippets are made (or, for the facade, left to
- * decorateHits() in a transaction of its own, run beside its Firestore read).
+ * from the words as parameters (no user text is ever spliced into SQL); the matches are found,
+ * counted and one page of them ranked, in one statement (findPage); and that page's snippets are
+ * made (or, for the facade, left to decorateHits() in a transaction of its own, run beside its
+ * Firestore read).
  */
 import {
   MARK_END,
@@ -250,22 +251,13 @@ function buildQuery(
     bag.push(term);
     rank.push(term);
   });
+  // Parenthesised: used as operands (`n.tsv @@ a && b` would read as `(n.tsv @@ a) && b`).
   return {
-    bag: bag.length > 0 ? bag.join(' && ') : null,
-    rank: rank.join(' && '),
-    any: rank.join(' || '),
+    bag: bag.length > 0 ? `(${bag.join(' && ')})` : null,
+    rank: `(${rank.join(' && ')})`,
+    any: `(${rank.join(' || ')})`,
     phrases,
   };
-}
-
-/** The tsqueries as text, once evaluated: passed back as `$n::tsquery` literals after that. */
-interface Queries {
-  bag: string | null;
-  rank: string;
-  any: string;
-  phrases: string[];
-  /** Per phrase: the adjacent pairs it needs (phrasePairsQuery), or null. */
-  pairs: (PhrasePairs | null)[];
 }
 
 /** A request the search cannot answer as asked (the facade answers 400 with the message). */
@@ -333,57 +325,6 @@ function whereClause(
   return parts.join(' AND ');
 }
 
-/**
- * Evaluates the query's tsqueries and counts the matching notes, in one statement. With a phrase
- * and at most RANK_ALL_MAX matches, their ids too: the page is then ranked from them, without
- * checking each candidate's phrase again (a read of its whole vector: ~60 µs a note, thousands of
- * notes for two common words). Without a phrase the ids cost more than they save (measured:
- * two words 43 -> 64 ms p50 at 10,000 notes), so the page repeats the index's match.
- */
-async function countMatches(
-  tx: SqlQueryable,
-  req: SearchRequest,
-  parsed: ParsedQuery,
-): Promise<{ total: number; q: Queries | null; ids: string[] | null }> {
-  const params = new Params();
-  if (parsed.terms.length === 0) {
-    const { rows } = await tx.query<{ c: string }>(
-      `SELECT count(*) AS c FROM search_notes n WHERE ${whereClause(params, req, null)}`,
-      params.values,
-    );
-    return { total: Number(rows[0]?.c ?? 0), q: null, ids: null };
-  }
-  const pairs = (await phraseQueries(tx, parsed)).map(phrasePairsQuery);
-  const built = buildQuery(params, parsed, await lookUpWords(tx, parsed), pairs);
-  const exprs = [built.bag ?? 'NULL::tsquery', built.rank, built.any, ...built.phrases];
-  const where = whereClause(params, req, {
-    tsv: built.bag === null ? null : 'q.q0',
-    phrases: built.phrases.map((_, i) => () => `q.q${i + 3}`),
-    pairs: pairs.map((p) => p && { sql: params.p(p.pairs, '::text[]'), exact: p.exact }),
-  });
-  const { rows } = await tx.query<Record<string, string>>(
-    `WITH q AS (SELECT ${exprs.map((e, i) => `${e} AS q${i}`).join(', ')})
-     SELECT ${exprs.map((_, i) => `q.q${i}::text AS q${i}`).join(', ')},
-            m.total, m.ids
-       FROM q CROSS JOIN LATERAL (SELECT count(*) AS total,
-                       ${built.phrases.length > 0 ? `CASE WHEN count(*) <= ${RANK_ALL_MAX} THEN array_agg(n.id) END` : 'NULL::text[]'} AS ids
-                  FROM search_notes n WHERE ${where}) m`,
-    params.values,
-  );
-  const r = rows[0]! as Record<string, string> & { ids: string[] | null };
-  return {
-    total: Number(r['total']),
-    ids: r.ids,
-    q: {
-      bag: r['q0'] ?? null,
-      rank: r['q1']!,
-      any: r['q2']!,
-      phrases: built.phrases.map((_, i) => r[`q${i + 3}`]!),
-      pairs,
-    },
-  };
-}
-
 /** The phrases' tsqueries as text, in the order buildQuery lists them (none: no statement). */
 async function phraseQueries(tx: SqlQueryable, parsed: ParsedQuery): Promise<string[]> {
   const texts = parsed.terms.flatMap((t) => (t.kind === 'phrase' ? [searchableText(t.raw)] : []));
@@ -396,16 +337,18 @@ async function phraseQueries(tx: SqlQueryable, parsed: ParsedQuery): Promise<str
   return rows.map((r) => r.q);
 }
 
+/** The other sorts, over the matches (`m`, see findPage). */
 const ORDER: Record<Exclude<SearchSort, 'relevance'>, string> = {
-  newest: 'n.created_at DESC, n.id',
-  mostLiked: 'n.like_count DESC, n.created_at DESC, n.id',
-  mostDownloaded: 'n.download_count DESC, n.created_at DESC, n.id',
+  newest: 'm.created_at DESC, m.id',
+  mostLiked: 'm.like_count DESC, m.created_at DESC, m.id',
+  mostDownloaded: 'm.download_count DESC, m.created_at DESC, m.id',
 };
 
 /**
- * SQL of one page of matching notes `(id, rank, ord)`, in the requested order. By relevance:
- * tier 2, the note's own fields match the whole query (title, subject...); tier 1, the others,
- * both ranked by ts_rank_cd over the whole vector (in [0, 1), added to the tier). With more than
+ * SQL of the CTEs that make `page (id, rank, ord)`: one page of the matches `m`, counted in
+ * `c (total)`, in the requested order. By relevance (`rq`: the rank tsquery's SQL): tier 2, the
+ * note's own fields match the whole query (title, subject...); tier 1, the others, both ranked
+ * by ts_rank_cd over the whole vector (in [0, 1), added to the tier). With more than
  * RANK_ALL_MAX matches (a word in most notes), scoring every match is what costs, so only the
  * RANK_POOL most liked of each tier are scored (tier 2 by its fields' vector, tier 1 by its
  * text), and the rest of each tier follows them by likes (tier 2 at rank 2, tier 0 for the
@@ -413,70 +356,44 @@ const ORDER: Record<Exclude<SearchSort, 'relevance'>, string> = {
  * the page reaches past tier 2: every rank in tier 1 is below every rank in tier 2, so its
  * scores cannot change a page tier 2 fills (the most common word's first pages: 200 whole-text
  * vectors not read); and a page within tier 2's pool is sorted from that pool alone, not from
- * every match. `ids`: the matches, when the count listed them (see countMatches): the
- * page is made of them alone.
+ * every match. Which of the two is made is decided by conditions on no row (the count), which
+ * are evaluated once, and the part they guard is never read when false.
  */
-function pageSql(
+function pageCtes(
   params: Params,
-  req: SearchRequest,
   sort: SearchSort,
-  q: (Queries & { rq: string }) | null,
-  total: number,
-  ids: string[] | null,
+  rq: string | null,
   limit: number,
   offset: number,
 ): string {
-  const rq = q?.rq ?? '';
-  const where = ids
-    ? `n.id = ANY(${params.p(ids, '::text[]')})`
-    : whereClause(
-        params,
-        req,
-        q && {
-          tsv: q.bag === null ? null : params.p(q.bag, '::tsquery'),
-          phrases: q.phrases.map((ph) => () => params.p(ph, '::tsquery')),
-          pairs: q.pairs.map((p) => p && { sql: params.p(p.pairs, '::text[]'), exact: p.exact }),
-        },
-      );
   const page = `LIMIT ${params.p(limit, '::int')} OFFSET ${params.p(offset, '::int')}`;
-  const rankOf = (v: string) => `ts_rank_cd('${WEIGHTS}', ${v}, ${rq}, ${NORM})`;
   // row_number() OVER () numbers the rows of the ordered, limited subquery in its order.
   const numbered = (inner: string) =>
     `SELECT x.id, x.rank, row_number() OVER () AS ord FROM (${inner}) x`;
-  if (!q || sort !== 'relevance') {
-    // The rank of these is computed for the page's rows only (hitsPage).
+  if (!rq || sort !== 'relevance') {
+    // The rank of these is computed for the page's rows only (decorate).
     const order = ORDER[sort === 'relevance' ? 'newest' : sort];
-    return numbered(
-      `SELECT n.id, NULL::real AS rank FROM search_notes n WHERE ${where} ORDER BY ${order} ${page}`,
-    );
+    return `page AS (${numbered(`SELECT m.id, NULL::real AS rank FROM m ORDER BY ${order} ${page}`)})`;
   }
-  if (total <= RANK_ALL_MAX) {
-    return numbered(
-      `SELECT n.id, CASE WHEN n.meta_tsv @@ ${rq} THEN 2 ELSE 1 END + ${rankOf('n.tsv')} AS rank
-         FROM search_notes n WHERE ${where}
-        ORDER BY rank DESC, n.created_at DESC, n.id ${page}`,
-    );
-  }
-  // Only the pools' rows are scored (one primary-key lookup each); only tier 1's read the big
-  // vector. Ranking every field match of the most common word cost ~25 ms at 10,000 notes.
+  const rankOf = (v: string) => `ts_rank_cd('${WEIGHTS}', ${v}, ${rq}, ${NORM})`;
+  const total = '(SELECT total FROM c)';
   const tier = (inMeta: string, when = '') =>
     `(SELECT id, in_meta FROM m WHERE ${inMeta}${when}
        ORDER BY like_count DESC, created_at DESC, id LIMIT ${RANK_POOL})`;
-  // Conditions on no row: evaluated once, and the part they guard is never read when false.
   const end = params.p(offset + limit, '::int');
   const pastTier2 = ` AND (SELECT count(*) FROM m WHERE in_meta) < ${end}`;
   const pastTier2Pool = `(SELECT count(*) FROM scored WHERE in_meta) < ${end}`;
-  return numbered(
-    `WITH m AS MATERIALIZED (
-       SELECT n.id, n.like_count, n.created_at, n.meta_tsv @@ ${rq} AS in_meta
-         FROM search_notes n WHERE ${where}),
-     pool AS (${tier('in_meta')} UNION ALL ${tier('NOT in_meta', pastTier2)}),
-     scored AS MATERIALIZED (
-       SELECT pool.id, pool.in_meta, n.like_count, n.created_at,
-              CASE WHEN pool.in_meta THEN 2 + ${rankOf('n.meta_tsv')}
-                   ELSE 1 + ${rankOf('n.tsv')} END AS rank
-         FROM pool JOIN search_notes n ON n.id = pool.id)
-     SELECT r.id, r.rank FROM (
+  // Every match ranked over its whole vector (one primary-key lookup each).
+  const exact = numbered(
+    `SELECT m.id, CASE WHEN m.in_meta THEN 2 ELSE 1 END + ${rankOf('n.tsv')} AS rank
+       FROM m JOIN search_notes n ON n.id = m.id
+      WHERE ${total} <= ${RANK_ALL_MAX}
+      ORDER BY rank DESC, m.created_at DESC, m.id ${page}`,
+  );
+  // The pools: only their rows are scored (one primary-key lookup each); only tier 1's read the
+  // big vector. Ranking every field match of the most common word cost ~25 ms at 10,000 notes.
+  const pooled = numbered(
+    `SELECT r.id, r.rank FROM (
        -- A page within tier 2's pool is that pool's rows alone (all rank above the rest).
        SELECT s.id, s.rank, s.like_count, s.created_at FROM scored s
         WHERE s.in_meta AND NOT ${pastTier2Pool}
@@ -486,8 +403,16 @@ function pageSql(
               m.like_count, m.created_at
          FROM m LEFT JOIN scored s ON s.id = m.id
         WHERE ${pastTier2Pool}) r
+      WHERE ${total} > ${RANK_ALL_MAX}
       ORDER BY r.rank DESC, r.like_count DESC, r.created_at DESC, r.id ${page}`,
   );
+  return `pool AS (${tier('in_meta')} UNION ALL ${tier('NOT in_meta', pastTier2)}),
+     scored AS MATERIALIZED (
+       SELECT pool.id, pool.in_meta, n.like_count, n.created_at,
+              CASE WHEN pool.in_meta THEN 2 + ${rankOf('n.meta_tsv')}
+                   ELSE 1 + ${rankOf('n.tsv')} END AS rank
+         FROM pool JOIN search_notes n ON n.id = pool.id),
+     page AS (${exact} UNION ALL ${pooled})`;
 }
 
 // ts_headline reads its whole text (~1 ms per 2,500 characters here): it is given a window
@@ -529,28 +454,70 @@ function bareHits(rows: Undecorated['rows']): SearchHit[] {
   return rows.map((r) => ({ id: r.id, rank: r.rank ?? 0, snippet: null, page: null }));
 }
 
-/** One page of matches in order: ids, and ranks where the order was relevance. */
-async function pageRows(
+/**
+ * The matches counted and one page of them in order (ids, and ranks where the order was
+ * relevance), in one statement: the vocabulary is asked first (typo corrections, completions),
+ * then the matches are found once (`m`, through the indexes: the GIN index of the words, the
+ * phrase pairs' indexes, then the positions of the few candidates left), and both the count and
+ * the page are made from them. Counting in a statement of its own read every match twice: the
+ * most common word's 9,557 notes took 16 ms more.
+ */
+async function findPage(
   tx: SqlQueryable,
   req: SearchRequest,
+  parsed: ParsedQuery,
   sort: SearchSort,
-  q: Queries | null,
-  total: number,
-  ids: string[] | null,
   limit: number,
   offset: number,
-): Promise<Undecorated> {
+): Promise<{ total: number; page: Undecorated }> {
   const params = new Params();
-  // Only relevance ranks in the page's statement (a parameter it does not use is an error).
-  const withRank = q && { ...q, rq: sort === 'relevance' ? params.p(q.rank, '::tsquery') : '' };
-  const { rows } = await tx.query<{ id: string; rank: number | null }>(
-    `SELECT h.id, h.rank FROM (${pageSql(params, req, sort, withRank, total, ids, limit, offset)}) h
-      ORDER BY h.ord`,
+  let where: string;
+  let built: BuiltQuery | null = null;
+  if (parsed.terms.length === 0) {
+    where = whereClause(params, req, null);
+  } else {
+    const pairs = (await phraseQueries(tx, parsed)).map(phrasePairsQuery);
+    built = buildQuery(params, parsed, await lookUpWords(tx, parsed), pairs);
+    const phrases = built.phrases;
+    where = whereClause(params, req, {
+      tsv: built.bag,
+      phrases: phrases.map((ph) => () => ph),
+      pairs: pairs.map((p) => p && { sql: params.p(p.pairs, '::text[]'), exact: p.exact }),
+    });
+  }
+  // The tsqueries' SQL is repeated where used: their parameters are known when the statement is
+  // planned, so each is evaluated once, then, as a constant (which the GIN index needs anyway).
+  const rq = built && sort === 'relevance' ? built.rank : null;
+  const { rows } = await tx.query<{
+    total: number;
+    rank_q: string | null;
+    any_q: string | null;
+    ids: string[];
+    ranks: (number | string | null)[];
+  }>(
+    `WITH m AS MATERIALIZED (
+       SELECT n.id, n.like_count, n.download_count, n.created_at,
+              ${rq ? `n.meta_tsv @@ ${rq}` : 'false'} AS in_meta
+         FROM search_notes n WHERE ${where}),
+     c AS MATERIALIZED (SELECT count(*)::int AS total FROM m),
+     ${pageCtes(params, sort, rq, limit, offset)}
+     SELECT (SELECT total FROM c) AS total,
+            ${built ? `${built.rank}::text` : 'NULL::text'} AS rank_q,
+            ${built ? `${built.any}::text` : 'NULL::text'} AS any_q,
+            ARRAY(SELECT id FROM page ORDER BY ord) AS ids,
+            ARRAY(SELECT rank FROM page ORDER BY ord) AS ranks`,
     params.values,
   );
+  const r = rows[0]!;
   return {
-    rows: rows.map((r) => ({ id: r.id, rank: r.rank === null ? null : Number(r.rank) })),
-    q: q && { rank: q.rank, any: q.any },
+    total: Number(r.total),
+    page: {
+      rows: r.ids.map((id, i) => {
+        const rank = r.ranks[i];
+        return { id, rank: rank === null || rank === undefined ? null : Number(rank) };
+      }),
+      q: r.rank_q !== null && r.any_q !== null ? { rank: r.rank_q, any: r.any_q } : null,
+    },
   };
 }
 
@@ -674,7 +641,8 @@ async function didYouMean(
   const text = parsed.terms
     .map((t) => (t.kind === 'phrase' ? `"${t.raw}"` : (fix.get(t.norm) ?? t.raw)))
     .join(' ');
-  const again = await countMatches(tx, req, parseQuery(`${text} `)); // whole words: no prefix
+  // Whole words (no prefix); the order that reads least.
+  const again = await findPage(tx, req, parseQuery(`${text} `), 'newest', 1, 0);
   return again.total > 0 ? text : undefined;
 }
 
@@ -691,9 +659,9 @@ export async function search(
     throw new SearchInputError(`sort must be one of ${SEARCH_SORTS.join(', ')}`);
   }
   return readOnly(client, async (tx) => {
-    const { total, q, ids } = await countMatches(tx, req, parsed);
+    const { total, page } = await findPage(tx, req, parsed, sort, limit, offset);
     if (total === 0) {
-      const suggestion = q ? await didYouMean(tx, req, parsed) : undefined;
+      const suggestion = parsed.terms.length > 0 ? await didYouMean(tx, req, parsed) : undefined;
       return {
         hits: [],
         total,
@@ -701,10 +669,6 @@ export async function search(
         ...(suggestion ? { didYouMean: suggestion } : {}),
       };
     }
-    const page =
-      offset < total
-        ? await pageRows(tx, req, sort, q, total, ids, limit, offset)
-        : { rows: [], q: null };
     const next = offset + page.rows.length;
     const nextCursor = page.rows.length > 0 && next < total ? cursorOf(next) : null;
     if (decorated) return { hits: await decorate(tx, page), total, nextCursor };
