@@ -12,10 +12,16 @@ export interface RunningSearchDb {
     transaction<T>(fn: (tx: any) => Promise<T>): Promise<T>;
     close(): Promise<void>;
   };
+  /** Looks once as the autovacuum does: vacuums and analyses the tables past its thresholds. */
+  autovacuum(): Promise<string[]>;
   stop(): Promise<void>;
 }
+/** How often the autovacuum looks by default (ms). */
+export const AUTOVACUUM_INTERVAL_MS: number;
 export function startSearchDb(options?: {
   dataDir?: string;
   host?: string;
   port?: number;
+  /** How often the autovacuum looks (ms). */
+  autovacuumMs?: number;
 }): Promise<RunningSearchDb>;

@@ -70,6 +70,13 @@ describe('search', () => {
       page: 1,
     });
     expect(hit.body.notes[0].snippet).toContain(`<mark>${secret}</mark>`);
+    // Through Hosting, a search says where its time went (the index, then the read-back with the
+    // snippets: the search bench prints them); a list without one has no such steps.
+    const timed = await fetch(cast.stack.url(`/api/notes?search=${secret}`));
+    expect(timed.headers.get('server-timing')).toMatch(/^search;dur=[\d.]+, read;dur=[\d.]+$/);
+    const listed = await fetch(cast.stack.url('/api/notes?limit=1'));
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('server-timing')).toBeNull();
     // A one-letter typo of a 7-letter word finds it.
     expect(await searchIds(cast, 'zymurgi ')).toEqual([noteId]);
     // Every word, the last one as a prefix (being typed), with filters in the same query.

@@ -4,10 +4,12 @@
  * that path; the web app may also read meta/filterOptions directly). A search answers
  * `{ success, notes, total, nextCursor, didYouMean? }`, each note with its `snippet` and `page`;
  * 503 with a message when the search index is unreachable (listing without a search still works).
+ * A search's answer says in `Server-Timing` how long the index and the read-back took.
  */
 import { SUGGESTION_MAX, SUGGESTION_MIN_CHARS, notesQuery, suggestQuery } from '@notenest/shared';
 import { Router } from 'express';
 import { callerOf } from '../http/auth.js';
+import { ServerTiming } from '../http/server-timing.js';
 import { valid, validate } from '../http/validate.js';
 import { readFilterOptions } from '../services/filter-options.js';
 import { searchNotes, suggestions } from '../services/note-search.js';
@@ -20,7 +22,10 @@ export function searchRoutes(): Router {
 
   router.get('/notes', validate(notes), async (_req, res) => {
     const { query } = valid(res, notes);
-    res.json({ success: true, ...(await searchNotes(callerOf(res), query)) });
+    const timing = new ServerTiming();
+    const answer = await searchNotes(callerOf(res), query, timing);
+    if (timing.header()) res.setHeader('Server-Timing', timing.header());
+    res.json({ success: true, ...answer });
   });
 
   router.get('/search-suggestions', validate(suggest), async (_req, res) => {

@@ -14,6 +14,7 @@ import {
   type SearchSort,
 } from '../search/index.js';
 import type { Caller } from '../http/auth.js';
+import { ServerTiming } from '../http/server-timing.js';
 import { canRead } from './notes.js';
 import { withSearchDb } from './search-db.js';
 import { noteView, type NoteView } from './views.js';
@@ -73,9 +74,14 @@ export async function notesOfHits(
  * chosen, the filters in the same query, `limit` a page and `cursor` the next), each hit read
  * back from Firestore so the answer is the note as it is now and only what the caller may read.
  * The spec's client also refreshes a note with `?search={noteId}`: a query that is a readable
- * note's id returns that note first.
+ * note's id returns that note first. `timing` records the search (`search`) and the read-back
+ * with the snippets (`read`).
  */
-export async function searchNotes(caller: Caller | null, q: NotesQuery): Promise<NotesAnswer> {
+export async function searchNotes(
+  caller: Caller | null,
+  q: NotesQuery,
+  timing = new ServerTiming(),
+): Promise<NotesAnswer> {
   if (!q.search) {
     let query: Query = db().collection('notes').where('approved', '==', true);
     if (q.subject) query = query.where('subjectName', '==', q.subject);
@@ -100,12 +106,14 @@ export async function searchNotes(caller: Caller | null, q: NotesQuery): Promise
   };
   const raw = q.search.trim();
   const [result, byId] = await Promise.all([
-    withSearchDb((client) => search(client, request, { decorate: false })),
+    timing.time('search', () =>
+      withSearchDb((client) => search(client, request, { decorate: false })),
+    ),
     // Only on the first page: a later one continues the search's own list.
     NOTE_ID.test(raw) && !q.cursor ? db().doc(`notes/${raw}`).get() : null,
   ]);
-  const notes: (NoteView | SearchedNoteView)[] = await notesOfHits(result, (d) =>
-    canRead(caller, d),
+  const notes: (NoteView | SearchedNoteView)[] = await timing.time('read', () =>
+    notesOfHits(result, (d) => canRead(caller, d)),
   );
   const idNote = byId?.data();
   if (idNote && canRead(caller, idNote) && !notes.some((n) => n.id === raw)) {
