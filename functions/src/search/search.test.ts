@@ -502,8 +502,19 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       const fresh = await running.fresh();
       try {
         const applied = await Promise.all(fresh.clients.map((client) => migrate(client)));
-        expect(applied.flat().sort()).toEqual([1, 2]);
+        expect(applied.flat().sort()).toEqual([1, 2, 3]);
         expect(await migrate(fresh.clients[0])).toEqual([]);
+        // Migration 003: a page's text is stored as it is, so a snippet reads only its slice
+        // (12 KB of one phrase again and again would compress to a few hundred bytes).
+        const [db] = fresh.clients;
+        await upsertNoteText(db, 'plain', 1, ['lorem ipsum '.repeat(1000)], { paged: true });
+        const { rows } = await db.query<{ stored: number; raw: number }>(
+          `SELECT pg_column_size(body) AS stored, octet_length(body) AS raw
+             FROM search_pages WHERE note_id = 'plain'`,
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.raw).toBe(12_000);
+        expect(rows[0]!.stored).toBeGreaterThanOrEqual(rows[0]!.raw);
       } finally {
         await fresh.stop();
       }
@@ -611,7 +622,7 @@ describe.each(BACKENDS)('search on $name', (backend) => {
         await db.query(
           "UPDATE search_notes SET tsv = meta_tsv || notenest_text_tsv(id) WHERE id = 'old'",
         );
-        expect(await migrate(db)).toEqual([2]);
+        expect(await migrate(db)).toEqual([2, 3]);
         const q = { q: '"brown fox"', includePending: true };
         expect(ids(await search(db, q))).toEqual(['old']);
         expect(ids(await search(db, { ...q, q: '"fox brown"' }))).toEqual([]);
