@@ -24,7 +24,8 @@ export function searchRoutes(): Router {
     const { query } = valid(res, notes);
     const timing = new ServerTiming();
     const answer = await searchNotes(callerOf(res), query, timing);
-    if (timing.header()) res.setHeader('Server-Timing', timing.header());
+    const steps = timing.header();
+    if (steps) res.setHeader('Server-Timing', steps);
     res.json({ success: true, ...answer });
   });
 

@@ -282,8 +282,8 @@ function whereClause(
   req: SearchRequest,
   q: {
     tsv: string | null;
-    /** Each phrase's tsquery SQL, asked for only where used (an unused parameter is an error). */
-    phrases: (() => string)[];
+    /** Each phrase's tsquery SQL. */
+    phrases: string[];
     pairs: ({ sql: string; exact: boolean } | null)[];
   } | null,
 ): string {
@@ -301,7 +301,7 @@ function whereClause(
   }
   if (q) {
     if (q.tsv !== null) parts.push(`n.tsv @@ ${q.tsv}`);
-    q.phrases.forEach((phraseSql, i) => {
+    q.phrases.forEach((ph, i) => {
       // First the indexes: all the phrase's word pairs in the note's fields or in its file's text
       // (migrations/002_phrase_pairs.sql), exact lookups that read no vector; that leaves few
       // notes whose positions are read below.
@@ -313,7 +313,6 @@ function whereClause(
       // Two words: having the pair is having the phrase (on one page; one that runs from a
       // page to the next is not found).
       if (pairs?.exact) return;
-      const ph = phraseSql();
       // The note's whole vector has exact positions unless part of its text was stripped of
       // them (search_notes.partial_positions, see notenest_text_tsv): then its pages are read.
       parts.push(
@@ -478,10 +477,9 @@ async function findPage(
   } else {
     const pairs = (await phraseQueries(tx, parsed)).map(phrasePairsQuery);
     built = buildQuery(params, parsed, await lookUpWords(tx, parsed), pairs);
-    const phrases = built.phrases;
     where = whereClause(params, req, {
       tsv: built.bag,
-      phrases: phrases.map((ph) => () => ph),
+      phrases: built.phrases,
       pairs: pairs.map((p) => p && { sql: params.p(p.pairs, '::text[]'), exact: p.exact }),
     });
   }
@@ -514,7 +512,7 @@ async function findPage(
     page: {
       rows: r.ids.map((id, i) => {
         const rank = r.ranks[i];
-        return { id, rank: rank === null || rank === undefined ? null : Number(rank) };
+        return { id, rank: rank == null ? null : Number(rank) };
       }),
       q: r.rank_q !== null && r.any_q !== null ? { rank: r.rank_q, any: r.any_q } : null,
     },
