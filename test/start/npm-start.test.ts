@@ -391,10 +391,12 @@ describe('npm start', () => {
     console.log(
       `writes racing the stop: ${racing.acknowledged.length} acknowledged, refused with ${[...racing.refused].join(', ') || 'nothing'}`,
     );
-    // Some writes came after the stop began, and were refused (403: the stopping rules), not
-    // acknowledged and then lost (checked when run 2 starts from this data).
+    // Some writes came after the stop began, and were refused, not acknowledged and then lost
+    // (checked when run 2 starts from this data). Refused means 403 (the stopping rules) or, for
+    // a write that reached the Firestore emulator as it shut down after the export, 503
+    // (UNAVAILABLE, which the SDKs retry; seen once in ~20 runs): neither acknowledges anything.
     expect(racing.refused.size + racing.acknowledged.length).toBeGreaterThan(100);
-    expect([...racing.refused].filter((status) => status !== 403)).toEqual([]);
+    expect([...racing.refused].filter((status) => status !== 403 && status !== 503)).toEqual([]);
     console.log(`npm start stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     expect(code, run.out.tail()).toBe(0);
     expect(text(run)).toContain('[start] stopped; data kept');
