@@ -7,7 +7,7 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPagesFor } from './app/router';
-import { hasStoredSession } from './features/auth';
+import { hasStoredSession, preloadSession } from './features/auth';
 import { applyTheme, resolveTheme } from './shared/theme/theme';
 
 // The prerendered pages' head script has set the theme already (app/prerender.tsx); this covers
@@ -36,6 +36,7 @@ function PrerenderedHtmlReplaced({ container }: { container: HTMLElement }) {
 // screen until the app's is committed.
 const adopt = root.getAttribute('data-prerendered') === 'hydrate';
 const session = hasStoredSession();
+if (session) preloadSession();
 void preloadPagesFor(location.pathname, session).then(() => {
   const app = (
     <StrictMode>

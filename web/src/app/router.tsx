@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, matchPath, matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, homeRedirectFor, useDisplayedUser } from '../features/auth';
 import { withChakra } from '../shared/ui/lazy-chakra';
 import { LoadingState } from '../shared/ui/loading-state';
@@ -33,7 +33,17 @@ export const pageImports = {
     }
     return import('../features/browse/components/browse-page');
   },
-  noteDetail: () => import('../features/notes/components/note-detail-page'),
+  noteDetail: () => {
+    // The note is what its readers wait for: read it while the page's chunks download and the
+    // session is restored (approved notes need no token), not once the page has rendered.
+    const note =
+      typeof window !== 'undefined' && matchPath('/notes/:notesId', window.location.pathname);
+    if (note && note.params.notesId) {
+      const { notesId } = note.params;
+      void import('../features/notes/api/note-detail-api').then((api) => api.prefetchNote(notesId));
+    }
+    return import('../features/notes/components/note-detail-page');
+  },
   uploadNote: () => import('../features/notes/components/upload-note-page'),
   updateNote: () => import('../features/notes/components/update-note-page'),
   profile: () => import('../features/profile/components/profile-page'),

@@ -1,5 +1,5 @@
 // Public surface of the auth feature for the app shell and other features.
-export { SessionProvider } from './components/session-provider';
+export { SessionProvider, preloadSession } from './components/session-provider';
 export { RequireAdmin } from './components/require-admin';
 export { RequireAuth } from './components/require-auth';
 export { useAuth, useDisplayedUser, useRequiredAuth, useSessionUser } from './hooks/use-auth';

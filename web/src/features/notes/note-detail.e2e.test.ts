@@ -213,6 +213,45 @@ describe('note page', () => {
     await page.getByRole('button', { name: 'Share' }).waitFor({ timeout: 5_000 });
   });
 
+  it("a returning reader's phone reads the note without waiting for the session, and restores the session without Google's sign-in iframe", async () => {
+    // A phone's browser: there, Auth's default start (getAuth) loads Google's sign-in iframe
+    // before restoring the session (auth-instance.ts).
+    const context = await browser.newContext({
+      baseURL: stack.url,
+      serviceWorkers: 'block',
+      isMobile: true,
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
+    });
+    const page = await context.newPage();
+    try {
+      await signInAs(page, reader.email, reader.password);
+      const requests: { url: string; auth: boolean }[] = [];
+      page.on('request', (r) =>
+        requests.push({ url: r.url(), auth: r.headers()['authorization'] !== undefined }),
+      );
+      // Auth restoring the session asks the server about the stored user.
+      const restored = page.waitForResponse((r) => r.url().includes('accounts:lookup'));
+      await openNote(page, txtNote.id);
+      expect(await page.locator('h1#note-title').textContent()).toBe('Photosynthesis Quick Notes');
+      await restored;
+      // The session was restored with no gapi or sign-in iframe requested (they come first) ...
+      expect(
+        requests.filter((r) => /\/js\/api\.js|__\/auth\/iframe|apis\.google/.test(r.url)),
+      ).toEqual([]);
+      // ... and the note's first read went without the reader's token (an approved note is
+      // anyone's to read), so it did not wait for that restore.
+      const noteReads = requests.filter((r) =>
+        r.url.includes(`/documents/notes/${encodeURIComponent(txtNote.id)}`),
+      );
+      expect(noteReads.length).toBeGreaterThan(0);
+      expect(noteReads[0]!.auth).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('previews a TXT note; a like is one per reader, toggled, exact and live for another viewer', async () => {
     await openNote(readerPage, txtNote.id);
     await openNote(uploaderPage, txtNote.id);

@@ -23,9 +23,9 @@ export function loadAuth(): Promise<AuthHandle> {
 
 /**
  * The signed-in user's ID token for a request made outside the SDKs (firestore-rest.ts), or null.
- * Like the SDKs' own requests, it uses Auth only if this page has loaded it: it never loads the
- * Auth SDK for a visitor. A request made before a returning user's session has loaded goes
- * without a token, as a Firestore Lite request would; the rules then judge it as a visitor's.
+ * Like the SDKs' own requests, it uses Auth only if this page has started it: it never loads the
+ * Auth SDK for a visitor (null at once). Once started (a returning user's page starts it at
+ * load), it waits for the session to be restored, as the SDKs' requests do.
  */
 export async function currentIdToken(): Promise<string | null> {
   if (!pending) return null;

@@ -149,19 +149,22 @@ export function documentsOf(results: unknown): DecodedDocument[] {
 
 /**
  * `signedIn`, as the facade's: a read only the signed-in user may make (their own documents)
- * waits for Auth to load and sends their token. Otherwise the token of an Auth already loaded is
- * sent, and none before: a read made while Auth still loads goes out unauthenticated.
+ * waits for Auth to load and sends their token. `anonymous`: a read of what the rules show
+ * everyone (approved notes) goes without a token, so it never waits for a returning user's Auth
+ * to restore the session. Otherwise the token of an Auth this page has started is sent (once it
+ * has restored the session), and none when Auth was never started.
  */
 export interface RestOptions {
   signedIn?: boolean;
+  anonymous?: boolean;
 }
 
 async function call(
   url: string,
   init: RequestInit,
-  { signedIn }: RestOptions = {},
+  { signedIn, anonymous }: RestOptions = {},
 ): Promise<unknown> {
-  const token = signedIn ? await requireIdToken() : await currentIdToken();
+  const token = anonymous ? null : signedIn ? await requireIdToken() : await currentIdToken();
   const headers: Record<string, string> = { 'Content-Type': 'text/plain' };
   if (token) headers['Authorization'] = `Bearer ${token}`;
   const res = await fetch(url, { ...init, headers });

@@ -16,4 +16,19 @@ describe('dates', () => {
     expect(formatDateTime(d, 'en-US')).toBe(d.toLocaleString('en-US'));
     expect(formatDateTime(null)).toBe('');
   });
+
+  it('writes short dates as Intl does, every month and day', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    for (let month = 0; month < 12; month++)
+      for (const day of [1, 9, 10, 28]) {
+        const d = new Date(2026, month, day, 23, 59);
+        expect(formatDate(d)).toBe(intl.format(d));
+      }
+    const late = new Date(2031, 0, 1, 0, 0);
+    expect(formatDate(late)).toBe(intl.format(late));
+  });
 });

@@ -27,7 +27,12 @@ export async function signInWithEmail(email: string, password: string): Promise<
  */
 export async function signInWithGoogle(): Promise<SessionUser> {
   const { sdk, auth } = await loadAuth();
-  const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  // The resolver is given here, not to Auth at its start (shared/firebase/auth-instance.ts).
+  const { user } = await sdk.signInWithPopup(
+    auth,
+    new sdk.GoogleAuthProvider(),
+    sdk.browserPopupRedirectResolver,
+  );
   await ensureProfileExists(user);
   return sessionUserOf(user);
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { FirebaseScope, useUser } from '../../../shared/firebase/react';
+import { getAuthInstance } from '../../../shared/firebase/auth-instance';
 import { sessionUserOf } from '../api/session-api';
 import type { SessionUser } from '../api/session';
 
@@ -31,6 +32,14 @@ function SessionReporter({ onChange, onError }: BridgeProps) {
     };
   }, [status, user, error, onChange, onError]);
   return null;
+}
+
+/**
+ * Starts Auth (its restore of a stored session) before the bridge first renders: the page's one
+ * instance, which the bridge's scope then uses (preloadSession in session-provider.tsx).
+ */
+export function startAuth(): void {
+  getAuthInstance();
 }
 
 /** Rendered beside the app (not around it) by SessionProvider once the session matters. */

@@ -19,8 +19,26 @@ import {
 } from '../api/session';
 import { AuthContext, type AuthContextValue } from '../hooks/auth-context';
 
+let bridge: Promise<typeof import('./session-bridge')> | undefined;
+const loadBridge = () => (bridge ??= import('./session-bridge'));
+
 /** reactfire + Firebase Auth, in their own chunk: fetched only once the session matters. */
-const SessionBridge = lazy(() => import('./session-bridge'));
+const SessionBridge = lazy(loadBridge);
+
+/**
+ * For a returning user (a stored session hint), called by the entry before anything renders:
+ * the bridge's chunk downloads beside the page's own, and Auth starts restoring the session
+ * (IndexedDB, then the server's look-up of the user) at once, rather than once the first render
+ * has mounted the bridge. A guarded page shows nothing of its own until that answer (RequireAuth).
+ */
+export function preloadSession(): void {
+  loadBridge().then(
+    (bridge) => bridge.startAuth(),
+    () => {
+      // The bridge's own render reports a failed load (BridgeBoundary).
+    },
+  );
+}
 
 class BridgeBoundary extends Component<{ children: ReactNode; onError: (e: unknown) => void }> {
   override state = { failed: false };

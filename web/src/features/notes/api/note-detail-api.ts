@@ -10,19 +10,48 @@
 import type { FirestoreError } from 'firebase/firestore';
 import { isAppError } from '../../../shared/errors/app-error';
 import { listenLive } from '../../../shared/firebase';
-import { getDocument } from '../../../shared/firebase/firestore-rest';
+import { getDocument, type DecodedDocument } from '../../../shared/firebase/firestore-rest';
 import { callFacade } from '../../../shared/http/facade';
 import { toNoteDetail, type NoteDetail } from './note-detail-model';
+
+/**
+ * The note's first read: as anyone may read it (an approved note), so it does not wait for the
+ * reader's session to be restored; one the rules refuse that way (the reader's own pending note,
+ * or any for an admin) is read again with the session's token.
+ */
+function firstRead(noteId: string): Promise<DecodedDocument | null> {
+  const path = `notes/${noteId}`;
+  return getDocument(path, undefined, { anonymous: true }).catch((error: unknown) => {
+    if (isAppError(error, 'server') && error.status === 403) return getDocument(path);
+    throw error;
+  });
+}
+
+/** A first read started before the note page rendered (prefetchNote), until watchNote takes it. */
+let prefetched: { noteId: string; read: Promise<DecodedDocument | null>; at: number } | null = null;
+/** A prefetched read older than this is not used (it was made for a visit long gone). */
+const PREFETCH_FRESH_MS = 10_000;
+
+/**
+ * Starts the note's first read now, for watchNote to take: the router calls it when the note
+ * page's code starts loading, so on a slow phone the note is read while the page's chunks
+ * download and the session is restored, instead of after. At most one is kept.
+ */
+export function prefetchNote(noteId: string): void {
+  const read = firstRead(noteId);
+  read.catch(() => {}); // watchNote's caller reports a failure
+  prefetched = { noteId, read, at: Date.now() };
+}
 
 /**
  * The note, live. `onNote(null)` when it does not exist; a read the rules refuse (someone else's
  * pending note) arrives as an error, like any other failure.
  *
- * The first answer comes from one REST read (shared/firebase/firestore-rest.ts, with the
- * session's token), and the live listener starts after it: on a slow phone the note then shows
- * without waiting for the full Firestore SDK (~160 KB gzip) to arrive, start and open its
- * channel, and that SDK's start-up does not compete with the page's first render. A refused or
- * failed REST read is left to the listener, which says the same in its own terms.
+ * The first answer comes from one REST read (firstRead, shared/firebase/firestore-rest.ts), and
+ * the live listener starts after it: on a slow phone the note then shows without waiting for the
+ * full Firestore SDK (~160 KB gzip) to arrive, start and open its channel, and that SDK's
+ * start-up does not compete with the page's first render. A refused or failed REST read is left
+ * to the listener, which says the same in its own terms.
  */
 export function watchNote(
   noteId: string,
@@ -31,7 +60,13 @@ export function watchNote(
 ): () => void {
   let stopped = false;
   let stop: (() => void) | null = null;
-  const first = getDocument(`notes/${noteId}`).then(
+  const taken = prefetched;
+  prefetched = null;
+  const read =
+    taken?.noteId === noteId && Date.now() - taken.at < PREFETCH_FRESH_MS
+      ? taken.read
+      : firstRead(noteId);
+  const first = read.then(
     (doc) => {
       if (!stopped) onNote(doc ? toNoteDetail(doc.id, doc.data) : null);
     },
