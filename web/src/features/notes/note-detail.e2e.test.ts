@@ -252,6 +252,54 @@ describe('note page', () => {
     }
   });
 
+  it('shows a remembered reader the note while Auth restores the session; a session gone sends them to sign-in', async () => {
+    // Auth's look-up of the stored user is held: the page must not wait for it.
+    const page = await readerPage.context().newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let lookups = 0;
+    await page.route('**/accounts:lookup**', async (route) => {
+      lookups++;
+      await held;
+      await route.continue();
+    });
+    try {
+      await openNote(page, txtNote.id);
+      expect(lookups).toBe(1);
+      expect(await page.locator('h1#note-title').textContent()).toBe('Photosynthesis Quick Notes');
+      // What is the reader's own (their like) waits for their token, so for the restore.
+      const like = page.locator('button[data-action="like"]');
+      expect(await like.isDisabled()).toBe(true);
+      release();
+      await expect.poll(() => like.isEnabled(), { timeout: 15_000 }).toBe(true);
+    } finally {
+      release();
+      await page.close();
+    }
+
+    // A remembered session that Auth no longer has: the session hint (localStorage) without
+    // Auth's stored user (IndexedDB, which a context's storage state leaves out).
+    const signer = await newPage(browser, stack);
+    await signInAs(signer, reader.email, reader.password);
+    const remembered = await signer.context().storageState();
+    await signer.close();
+    expect(
+      remembered.origins.some((o) => o.localStorage.some((e) => e.name === 'notenest.session')),
+    ).toBe(true);
+    const context = await browser.newContext({
+      baseURL: stack.url,
+      serviceWorkers: 'block',
+      storageState: remembered,
+    });
+    try {
+      const gone = await context.newPage();
+      await gone.goto(`/notes/${txtNote.id}`);
+      await gone.waitForURL((u) => u.pathname === '/sign-in', { timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('previews a TXT note; a like is one per reader, toggled, exact and live for another viewer', async () => {
     await openNote(readerPage, txtNote.id);
     await openNote(uploaderPage, txtNote.id);

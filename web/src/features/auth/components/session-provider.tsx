@@ -2,9 +2,12 @@ import {
   Component,
   lazy,
   Suspense,
+  startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -69,17 +72,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [started, setStarted] = useState(() => state.status === 'loading' && state.hint !== null);
   const start = useCallback(() => setStarted(true), []);
 
+  // The state as last rendered, for setUser to tell a restore from a change.
+  const rendered = useRef(state);
+  useLayoutEffect(() => {
+    rendered.current = state;
+  });
+
   const setUser = useCallback((user: SessionUser | null) => {
     writeSessionHint(browserStorage(), user);
-    // Urgent, not a transition: a sign-in navigates right after, and the new address must not
-    // show the old screen. A sign-out on purpose stays marked as such when reactfire confirms it.
-    setState((prev) =>
-      user
-        ? { status: 'signed-in', user }
-        : prev.status === 'signed-out'
-          ? prev
-          : { status: 'signed-out' },
-    );
+    // A sign-out on purpose stays marked as such when reactfire confirms it.
+    const update = () =>
+      setState((prev) =>
+        user
+          ? { status: 'signed-in', user }
+          : prev.status === 'signed-out'
+            ? prev
+            : { status: 'signed-out' },
+      );
+    // The answer that restores the remembered user (a guarded page said "Loading..." until
+    // now) is a transition: the page it shows at last renders in slices, yielding to input (one
+    // long task on a slow phone otherwise). Any other change is urgent: a sign-in navigates
+    // right after, and the new address must not show the old screen.
+    const was = rendered.current;
+    if (user && was.status === 'loading' && was.hint?.uid === user.uid) startTransition(update);
+    else update();
   }, []);
 
   const onBridgeError = useCallback((error: unknown) => {

@@ -29,16 +29,20 @@ export function useRequiredAuth(): AuthState {
 }
 
 /**
- * The signed-in user, for the screens behind a guard (RequireAuth, RequireAdmin): the one way a
- * component reads who is signed in. The session comes from reactfire's user stream (the session
- * bridge); null until it has answered or when no one is signed in.
+ * The signed-in user as Auth has confirmed it (reactfire's user stream, through the session
+ * bridge); null until it has answered or when no one is signed in. For what must not act on a
+ * remembered session alone: the header's notification bell, the admin area (RequireAdmin).
  */
 export function useSessionUser(): SessionUser | null {
   const { state } = useAuthContext();
   return state.status === 'signed-in' ? state.user : null;
 }
 
-/** The user to render (the stored hint while auth is still loading), or null. */
+/**
+ * The user to render: the signed-in one, or the remembered one (the stored hint) while Auth
+ * restores the session, or null. The guarded pages (RequireAuth) show theirs with it; their
+ * reads and writes that need the user's token wait for the restored session.
+ */
 export function useDisplayedUser() {
   return displayedUser(useAuthContext().state);
 }

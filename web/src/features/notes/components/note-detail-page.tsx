@@ -9,7 +9,7 @@ import { HeartIcon } from '../../../shared/ui/icons';
 import { formatDate } from '../../../shared/utils/dates';
 import { formatCount } from '../../../shared/utils/numbers';
 import { useOffline } from '../../../shared/utils/connection';
-import { useAuth } from '../../auth';
+import { useDisplayedUser } from '../../auth';
 import { NoteComments, type Viewer } from '../../comments';
 import { AvailableOfflineButton, useOfflineNote } from '../../offline';
 import { toNoteDetail, type NoteDetail } from '../api/note-detail-model';
@@ -246,23 +246,22 @@ function NoteScreen({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
 export default function NoteDetailPage() {
   const { notesId = '' } = useParams();
   const note = useLiveNote(notesId);
-  const { state } = useAuth();
+  // The signed-in user, or the remembered one while Auth restores the session (RequireAuth).
+  const user = useDisplayedUser();
   const offline = useOffline();
-  const uid = state.status === 'signed-in' ? state.user.uid : null;
+  const uid = user?.uid ?? null;
   // A note kept "Available offline" (issue 32) opens from its copy while there is no network.
   // (A copy that is no longer readable is freed by Saved Notes, whose reads tell a refusal from
   // a network failure; the live listener's "gone" may be its offline cache speaking.)
   const kept = useOfflineNote(uid, notesId);
-  if (offline && kept && state.status === 'signed-in') {
-    const viewer: Viewer = { uid: state.user.uid, role: state.user.role };
+  if (offline && kept && user) {
+    const viewer: Viewer = { uid: user.uid, role: user.role };
     return <NoteScreen key={kept.id} note={toNoteDetail(kept.id, kept.data)} viewer={viewer} />;
   }
   if (note.status === 'failed') return <LoadFailure />;
   if (note.status === 'unavailable') return <Unavailable underReview={note.underReview} />;
-  // The guard only renders this page for a signed-in user; until then, keep loading.
-  if (note.status === 'loading' || state.status !== 'signed-in') {
-    return <LoadingState label="Loading Notes..." />;
-  }
-  const viewer: Viewer = { uid: state.user.uid, role: state.user.role };
+  // The guard renders this page only for a user (signed in or remembered).
+  if (note.status === 'loading' || !user) return <LoadingState label="Loading Notes..." />;
+  const viewer: Viewer = { uid: user.uid, role: user.role };
   return <NoteScreen key={note.note.id} note={note.note} viewer={viewer} />;
 }

@@ -1,6 +1,6 @@
 import { Container, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import { useSessionUser, type SessionUser as User } from '../../auth';
+import { useDisplayedUser, type SessionUser as User } from '../../auth';
 import { paths } from '../../../shared/routing/paths';
 import { LoadingState, RouterButton } from '../../../shared/ui';
 import { ServerStateScope, useServerValue } from '../../../shared/server-state';
@@ -72,7 +72,7 @@ function UpdateScreen({ user, noteId }: { user: User; noteId: string }) {
 
 function UpdateRoute() {
   const { updateId } = useParams();
-  const user = useSessionUser();
+  const user = useDisplayedUser();
   if (!user || !updateId) return <LoadingState />;
   return <UpdateScreen key={updateId} user={user} noteId={updateId} />;
 }

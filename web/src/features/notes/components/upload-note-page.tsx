@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { REPORT_MESSAGES } from '@notenest/shared';
 import { useEffect, useState } from 'react';
-import { useSessionUser, type SessionUser as User } from '../../auth';
+import { useDisplayedUser, type SessionUser as User } from '../../auth';
 import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { isUploadBanned } from '../api/upload-ban-api';
 import { useNoteEditor } from '../hooks/use-note-editor';
@@ -43,7 +43,7 @@ function useUploadBan(user: User | null): boolean | null {
 }
 
 function UploadScreen() {
-  const user = useSessionUser();
+  const user = useDisplayedUser();
   const banned = useUploadBan(user);
   if (!user || banned === null) return <LoadingState />;
   if (banned)

@@ -6,7 +6,7 @@ import { paths } from '../../../shared/routing/paths';
 import { ServerStateScope, useServerList } from '../../../shared/server-state';
 import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { formatDateTime } from '../../../shared/utils/dates';
-import { useSessionUser, type SessionUser } from '../../auth';
+import { useDisplayedUser, type SessionUser } from '../../auth';
 import {
   fetchNotificationsPage,
   markAllNotificationsRead,
@@ -160,7 +160,7 @@ function NotificationsScreen({ user }: { user: SessionUser }) {
 }
 
 function NotificationsGate() {
-  const user = useSessionUser();
+  const user = useDisplayedUser();
   if (!user) return <LoadingState />;
   return <NotificationsScreen user={user} />;
 }

@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { ServerStateScope, useServerValue } from '../../../shared/server-state';
-import { useSessionUser, useSignOut, type SessionUser } from '../../auth';
+import { useDisplayedUser, useSignOut, type SessionUser } from '../../auth';
 import { ensureProfile } from '../api/profile-api';
 import type { Profile } from '../api/profile-model';
 import { MyUploadsTab, SavedNotesTab } from './note-lists';
@@ -140,7 +140,7 @@ function Dashboard({ user }: { user: SessionUser }) {
 }
 
 function ProfileScreen() {
-  const user = useSessionUser();
+  const user = useDisplayedUser();
   if (!user) return <LoadingState />;
   return <Dashboard user={user} />;
 }
