@@ -265,7 +265,8 @@ describe('note page', () => {
     });
     try {
       await openNote(page, txtNote.id);
-      expect(lookups).toBe(1);
+      // Asked and not answered (on a busy machine the page may even come first), the note shows.
+      await expect.poll(() => lookups, { timeout: 15_000 }).toBe(1);
       expect(await page.locator('h1#note-title').textContent()).toBe('Photosynthesis Quick Notes');
       // What is the reader's own (their like) waits for their token, so for the restore.
       const like = page.locator('button[data-action="like"]');
