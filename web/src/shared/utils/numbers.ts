@@ -7,9 +7,5 @@
  */
 export function formatCount(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n));
-  let out = '';
-  for (let end = digits.length; end > 0; end -= 3)
-    out = `${digits.slice(Math.max(0, end - 3), end)}${out ? `,${out}` : ''}`;
-  return n < 0 ? `-${out}` : out;
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }

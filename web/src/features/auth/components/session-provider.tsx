@@ -32,7 +32,7 @@ const SessionBridge = lazy(loadBridge);
  * For a returning user (a stored session hint), called by the entry before anything renders:
  * the bridge's chunk downloads beside the page's own, and Auth starts restoring the session
  * (IndexedDB, then the server's look-up of the user) at once, rather than once the first render
- * has mounted the bridge. A guarded page shows nothing of its own until that answer (RequireAuth).
+ * has mounted the bridge. Meanwhile a guarded page shows for the remembered user (RequireAuth).
  */
 export function preloadSession(): void {
   loadBridge().then(
@@ -89,10 +89,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             ? prev
             : { status: 'signed-out' },
       );
-    // The answer that restores the remembered user (a guarded page said "Loading..." until
-    // now) is a transition: the page it shows at last renders in slices, yielding to input (one
-    // long task on a slow phone otherwise). Any other change is urgent: a sign-in navigates
-    // right after, and the new address must not show the old screen.
+    // The answer that confirms the remembered user (shown from the hint until now) is a
+    // transition: what it changes (the bell, the user's own reads) renders in slices, yielding to
+    // input (one long task on a slow phone otherwise). Any other change is urgent: a sign-in
+    // navigates right after, and the new address must not show the old screen.
     const was = rendered.current;
     if (user && was.status === 'loading' && was.hint?.uid === user.uid) startTransition(update);
     else update();

@@ -21,6 +21,7 @@
  * over REST as over the SDK.
  */
 import { callFacade } from '../../../shared/http/facade';
+import { prefetchSlot } from '../../../shared/utils/prefetch-slot';
 import {
   decodeDocument,
   getDocument,
@@ -187,9 +188,7 @@ export function forgetEmbeddedFirstPage(): void {
 }
 
 /** A first page asked for before the page rendered (prefetchNotesPage), until it is taken. */
-let prefetched: { key: string; page: Promise<NotesPage>; at: number } | null = null;
-/** A prefetched page older than this is not shown (it was prefetched for a visit long gone). */
-const PREFETCH_FRESH_MS = 10_000;
+const prefetched = prefetchSlot<NotesPage>();
 
 /**
  * Starts reading the first page for the criteria in the address (/browse?q=...) now, for the page
@@ -202,9 +201,7 @@ export function prefetchNotesPage(params: URLSearchParams): void {
   const criteria = criteriaFromParams(params);
   // The server sent this page with the document: nothing to read.
   if (embeddedFirstPage(criteria)) return;
-  const page = readNotesPage(criteria, null, BROWSE_PAGE_SIZE);
-  page.catch(() => {}); // the page that takes it reports a failure
-  prefetched = { key: criteriaKey(criteria), page, at: Date.now() };
+  prefetched.keep(criteriaKey(criteria), readNotesPage(criteria, null, BROWSE_PAGE_SIZE));
 }
 
 export function fetchNotesPage(
@@ -212,17 +209,8 @@ export function fetchNotesPage(
   after: NotesCursor | null,
   pageSize: number = BROWSE_PAGE_SIZE,
 ): Promise<NotesPage> {
-  const taken = prefetched;
-  prefetched = null;
-  if (
-    taken &&
-    after === null &&
-    pageSize === BROWSE_PAGE_SIZE &&
-    taken.key === criteriaKey(criteria) &&
-    Date.now() - taken.at < PREFETCH_FRESH_MS
-  ) {
-    return taken.page;
-  }
+  const taken = prefetched.take(criteriaKey(criteria));
+  if (taken && after === null && pageSize === BROWSE_PAGE_SIZE) return taken;
   return readNotesPage(criteria, after, pageSize);
 }
 

@@ -12,6 +12,7 @@ import { isAppError } from '../../../shared/errors/app-error';
 import { listenLive } from '../../../shared/firebase';
 import { getDocument, type DecodedDocument } from '../../../shared/firebase/firestore-rest';
 import { callFacade } from '../../../shared/http/facade';
+import { prefetchSlot } from '../../../shared/utils/prefetch-slot';
 import { toNoteDetail, type NoteDetail } from './note-detail-model';
 
 /**
@@ -28,19 +29,15 @@ function firstRead(noteId: string): Promise<DecodedDocument | null> {
 }
 
 /** A first read started before the note page rendered (prefetchNote), until watchNote takes it. */
-let prefetched: { noteId: string; read: Promise<DecodedDocument | null>; at: number } | null = null;
-/** A prefetched read older than this is not used (it was made for a visit long gone). */
-const PREFETCH_FRESH_MS = 10_000;
+const prefetched = prefetchSlot<DecodedDocument | null>();
 
 /**
  * Starts the note's first read now, for watchNote to take: the router calls it when the note
  * page's code starts loading, so on a slow phone the note is read while the page's chunks
- * download and the session is restored, instead of after. At most one is kept.
+ * download and the session is restored, instead of after.
  */
 export function prefetchNote(noteId: string): void {
-  const read = firstRead(noteId);
-  read.catch(() => {}); // watchNote's caller reports a failure
-  prefetched = { noteId, read, at: Date.now() };
+  prefetched.keep(noteId, firstRead(noteId));
 }
 
 /**
@@ -60,12 +57,7 @@ export function watchNote(
 ): () => void {
   let stopped = false;
   let stop: (() => void) | null = null;
-  const taken = prefetched;
-  prefetched = null;
-  const read =
-    taken?.noteId === noteId && Date.now() - taken.at < PREFETCH_FRESH_MS
-      ? taken.read
-      : firstRead(noteId);
+  const read = prefetched.take(noteId) ?? firstRead(noteId);
   const first = read.then(
     (doc) => {
       if (!stopped) onNote(doc ? toNoteDetail(doc.id, doc.data) : null);
