@@ -324,9 +324,18 @@ describe('notes: approve, set back to pending, reject', () => {
           .click();
         // The admin's search asks the index once per query: under a full run's load the note's
         // indexing can land after it (two full runs timed out here, one alone took 16 s), so
-        // the search is typed again until the row is there.
+        // the search is typed again until the row is there. The box is debounced, so the
+        // emptied box's own list must be asked for before the title is typed again: cleared and
+        // retyped within the debounce, the query never changed and the first (empty) answer
+        // stayed (seen in a run: the API had the row, the screen showed none for 40 s).
         const search = page.getByLabel('Search notes');
         const approved = row.getByText('Approved', { exact: true });
+        const listed = (query: string) =>
+          page.waitForResponse(
+            (r) =>
+              new URL(r.url()).pathname === '/api/admin/notes' &&
+              (new URL(r.url()).searchParams.get('search') ?? '') === query,
+          );
         const deadline = Date.now() + 40_000;
         for (;;) {
           await search.fill(title);
@@ -336,7 +345,7 @@ describe('notes: approve, set back to pending, reject', () => {
           } catch (err) {
             if (Date.now() > deadline)
               throw new Error(await whyNoRow(id, title, page), { cause: err });
-            await search.fill('');
+            await Promise.all([listed(''), search.fill('')]);
           }
         }
       })(),
