@@ -533,11 +533,14 @@ function startFirebase(s, env, firestore) {
       TMPDIR: s.tmpDir,
       // Discover the functions from a manifest file, not a server on a random 127.0.0.1 port.
       FIREBASE_FUNCTIONS_DISCOVERY_OUTPUT_PATH: 'true',
-      // The Functions emulator starts a Node process per concurrent call or event (default up
-      // to 50 at once). A burst of events (a bulk write with triggers running) would start
-      // dozens of runtimes on a 2-core machine, each missing its 30 s start deadline; queued,
-      // a few runtimes are started and reused.
-      FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '6',
+      // The Functions emulator runs at most this many calls and events at once (default 50),
+      // and starts a Node process per function kind and concurrent call (~2 s of CPU each: the
+      // bundle with firebase-admin and Firestore's SDK). A burst of events (a bulk write with
+      // triggers running) would start dozens of runtimes on a 2-core machine, each missing its
+      // 30 s start deadline; queued, a few runtimes are started and reused. 3 rather than 6:
+      // the functions' stack suite started 33 runtimes instead of 41 and took 210 s instead of
+      // 241 (2 cores, alone); no function waits on another, so queued calls only wait their turn.
+      FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '3',
       // A runtime must answer within this many seconds of its start (firebase-tools' default:
       // 30), or its call fails with "Failed to load function". With two test lanes, three
       // stacks and Chromium on 2 cores, a start was seen to take longer; waiting costs nothing
