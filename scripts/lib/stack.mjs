@@ -508,6 +508,10 @@ function startFirebase(s, env, firestore) {
     SEARCH_DATABASE_URL: s.emulatorEnv.SEARCH_DATABASE_URL,
     // Written when the stack stops: the functions then refuse writes (refuseWrites).
     NOTENEST_STOPPING_FLAG: stoppingFlag(s),
+    // firebase-tools asks the npm registry for firebase-functions' latest version at every
+    // start (`npm show`, synchronously: ~1 s of its start here). Offline, npm answers from its
+    // cache or fails at once: a stack never reaches past loopback, tests included.
+    npm_config_offline: 'true',
   };
   const importArgs = existsSync(path.join(firebaseDir, 'firebase-export-metadata.json'))
     ? ['--import', firebaseDir]
