@@ -118,9 +118,11 @@ export async function createPdfNote(
 export async function createApprovedNote(
   cast: Cast,
   fields: Record<string, string> = {},
+  // Another uploader where a file has used up alice's uploads (the upload rate limit).
+  uploader: { token: string } = cast.alice,
 ): Promise<string> {
   const r = await cast.call('POST', '/api/uploading/create', {
-    token: cast.alice.token,
+    token: uploader.token,
     // Fields of its own, so that no other file's search or filter counts it.
     form: noteForm({
       subjectName: 'Fixture Studies',

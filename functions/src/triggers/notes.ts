@@ -25,7 +25,7 @@ import { db } from '../firebase.js';
 import { recountComments, recountNotes } from '../services/counters.js';
 import { collegesTouched, recountCollege } from '../services/colleges.js';
 import { limitFileLinks } from '../services/file-links.js';
-import { commentNotificationId, notify } from '../services/notifications.js';
+import { commentNotificationId, notify, notifyOfComment } from '../services/notifications.js';
 import { startFollowFanout } from '../services/follows.js';
 import { updateFilterOptions } from '../services/filter-options.js';
 import { checkDuplicates } from '../services/duplicates.js';
@@ -173,7 +173,7 @@ export async function onCommentChange(noteId: string, { before, after }: Change)
 
 /**
  * A new comment tells the note's uploader, unless they wrote it. At most one notification per
- * commenter, note and hour (commentNotificationId): the comment rate limit bounds comments, this
+ * commenter and note an hour (notifyOfComment): the comment rate limit bounds comments, this
  * bounds what they make another user receive.
  */
 async function notifyComment(noteId: string, comment: DocumentData): Promise<void> {
@@ -183,7 +183,7 @@ async function notifyComment(noteId: string, comment: DocumentData): Promise<voi
   if (!note.exists || typeof uid !== 'string' || uid === '' || uid === author) return;
   const at = comment['commentedAt'] as unknown;
   const atMs = at instanceof Timestamp ? at.toMillis() : Date.now();
-  await notify(uid, commentNotificationId(noteId, String(author), atMs), {
+  await notifyOfComment(uid, commentNotificationId(noteId, String(author)), atMs, {
     type: 'comment',
     noteId,
     noteTitle: String(note.get('title') ?? ''),

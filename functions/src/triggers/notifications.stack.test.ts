@@ -173,6 +173,44 @@ describe('notifications', () => {
     expect(await notificationsOf(cast.bob.uid, noteId)).toEqual([]);
   });
 
+  it('a comment notification is once an hour from its first comment, not once a clock hour', async () => {
+    const noteId = await createApprovedNote(cast, { title: 'Commented around the hour' }, cast.bob);
+    const uid = cast.bob.uid;
+    const author = 'hour-boundary-commenter';
+    const hour = 60 * 60 * 1000;
+    // Half a second before a clock hour, then a second later: one notification.
+    const t = Math.ceil(Date.now() / hour) * hour - 500;
+    let n = 0;
+    const commentAt = async (ms: number) => {
+      await db.collection(`notes/${noteId}/comments`).add({
+        authorId: author,
+        username: 'Hugo Hour',
+        text: `at ${ms}`,
+        commentedAt: Timestamp.fromMillis(ms),
+      });
+      const count = ++n;
+      await eventually(
+        async () => (await db.doc(`notes/${noteId}`).get()).get('commentsCount') as number,
+        (c) => c === count,
+        { what: `commentsCount ${count}` },
+      );
+    };
+    const fromAuthor = async () =>
+      (await notificationsOf(uid, noteId)).filter((x) => x['actorName'] === 'Hugo Hour');
+    await commentAt(t);
+    await commentAt(t + 1000);
+    const [first, ...more] = await fromAuthor();
+    expect(more).toEqual([]);
+    expect((first!['createdAt'] as Timestamp).toMillis()).toBe(t);
+    // Read, then a comment two hours on: the same notification, new and unread again.
+    await db.doc(`users/${uid}/notifications/${String(first!['id'])}`).update({ read: true });
+    await commentAt(t + 2 * hour);
+    const [again, ...others] = await fromAuthor();
+    expect(others).toEqual([]);
+    expect(again).toMatchObject({ read: false });
+    expect((again!['createdAt'] as Timestamp).toMillis()).toBe(t + 2 * hour);
+  });
+
   it('the daily cleanup deletes expired notifications and rejection records and keeps the rest', async () => {
     const uid = cast.bob.uid;
     const now = Date.now();
