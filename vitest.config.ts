@@ -9,11 +9,6 @@ export default defineConfig({
     globalSetup: ['test/support/firestore-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // Two files at a time (vitest's default on 2 cores is one): `npm start`'s file (~255 s,
-    // mostly its stacks starting and stopping) runs beside the rules grid, the seed and the
-    // rest (~125 s) instead of before them. Each file starts its processes on a loopback
-    // address or port of its own, and stops only what it started.
-    maxWorkers: 2,
     // expect.poll's 1 s default is too short on a loaded CI machine (see web/vitest.config.ts).
     expect: { poll: { timeout: 15_000 } },
   },
