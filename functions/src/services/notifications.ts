@@ -64,37 +64,27 @@ export async function notifyEach(uids: readonly string[], id: string, n: Notific
   if (failed.length) throw failed[0];
 }
 
-/** The id of the 'comment' notification from `commenterId` about `noteId`: one document each. */
-export function commentNotificationId(noteId: string, commenterId: string): string {
-  return `comment-${noteId}-${commenterId}`;
-}
-
 /**
- * Notifies `uid` of a comment made at `atMs`, at most once an hour per commenter and note
- * (COMMENT_NOTIFICATION_WINDOW_MS), however many comments they post: the one document for the
- * pair (commentNotificationId) is written afresh (unread) only for a comment made an hour or
- * more after it was. A sliding window, not clock hours: two comments a second apart around
- * 10:00 made two notifications when the id held the hour (seen in a test run at 09:00). In a
- * transaction, so comments whose triggers run at once make one; a retried trigger, or an older
- * comment's late one, finds the document and changes nothing (nor turns it back to unread).
+ * Notifies `uid` of a comment `commenterId` made at `atMs` on `n.noteId`, at most once an hour
+ * per commenter and note (COMMENT_NOTIFICATION_WINDOW_MS), however many comments they post: the
+ * pair's one document (`comment-<noteId>-<commenterId>`) is written afresh (unread, dated by the
+ * comment) only for a comment made an hour or more after the one it holds. A window from the
+ * comment, not clock hours: two comments a second apart around 10:00 made two notifications
+ * when the id held the hour (seen in a test run at 09:00). In a transaction, so comments whose
+ * triggers run at once make one; a retried trigger, or an older comment's late one, finds the
+ * document and changes nothing (nor turns it back to unread).
  */
 export async function notifyOfComment(
   uid: string,
-  id: string,
+  commenterId: string,
   atMs: number,
   n: NotificationInput,
 ): Promise<void> {
-  const ref = db().doc(`users/${uid}/notifications/${id}`);
+  const ref = db().doc(`users/${uid}/notifications/comment-${n.noteId}-${commenterId}`);
   await db().runTransaction(async (tx) => {
-    const shown = await tx.get(ref);
-    const since = shown.get('createdAt') as unknown;
-    if (
-      shown.exists &&
-      since instanceof Timestamp &&
-      atMs < since.toMillis() + COMMENT_NOTIFICATION_WINDOW_MS
-    )
+    const since = (await tx.get(ref)).get('createdAt') as unknown;
+    if (since instanceof Timestamp && atMs < since.toMillis() + COMMENT_NOTIFICATION_WINDOW_MS)
       return;
-    // Dated by the comment, so the window runs from the comment that opened it.
     tx.set(ref, notificationData(n, Timestamp.fromMillis(atMs)));
   });
 }

@@ -25,7 +25,7 @@ import { db } from '../firebase.js';
 import { recountComments, recountNotes } from '../services/counters.js';
 import { collegesTouched, recountCollege } from '../services/colleges.js';
 import { limitFileLinks } from '../services/file-links.js';
-import { commentNotificationId, notify, notifyOfComment } from '../services/notifications.js';
+import { notify, notifyOfComment } from '../services/notifications.js';
 import { startFollowFanout } from '../services/follows.js';
 import { updateFilterOptions } from '../services/filter-options.js';
 import { checkDuplicates } from '../services/duplicates.js';
@@ -165,7 +165,7 @@ export async function onCommentChange(noteId: string, { before, after }: Change)
   // notification was written (what tests wait for). A failed notification still lets the count
   // be fixed, and is thrown afterwards so the platform retries (the id makes that idempotent).
   const [told] = await Promise.allSettled([
-    !before && after ? notifyComment(noteId, after) : Promise.resolve(),
+    !before && after ? tellUploader(noteId, after) : Promise.resolve(),
   ]);
   await recountComments(noteId);
   if (told?.status === 'rejected') throw told.reason;
@@ -176,14 +176,14 @@ export async function onCommentChange(noteId: string, { before, after }: Change)
  * commenter and note an hour (notifyOfComment): the comment rate limit bounds comments, this
  * bounds what they make another user receive.
  */
-async function notifyComment(noteId: string, comment: DocumentData): Promise<void> {
+async function tellUploader(noteId: string, comment: DocumentData): Promise<void> {
   const note = await db().doc(`notes/${noteId}`).get();
   const uid = note.get('uploaderId') as unknown;
   const author = comment['authorId'] as unknown;
   if (!note.exists || typeof uid !== 'string' || uid === '' || uid === author) return;
   const at = comment['commentedAt'] as unknown;
   const atMs = at instanceof Timestamp ? at.toMillis() : Date.now();
-  await notifyOfComment(uid, commentNotificationId(noteId, String(author)), atMs, {
+  await notifyOfComment(uid, String(author), atMs, {
     type: 'comment',
     noteId,
     noteTitle: String(note.get('title') ?? ''),
