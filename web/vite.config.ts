@@ -1,7 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { chakraStaticCssPlugin } from './build-plugins/chakra-static-css.ts';
+import {
+  chakraStaticCssPlugin,
+  chakraSystemWithoutGlobalsPlugin,
+} from './build-plugins/chakra-static-css.ts';
 import { prerenderPlugin } from './build-plugins/prerender.ts';
 import { serviceWorkerPlugin } from './build-plugins/service-worker.ts';
 
@@ -75,6 +78,7 @@ export default defineConfig({
     react(),
     reactfireSdkStubs(),
     chakraStaticCssPlugin(),
+    chakraSystemWithoutGlobalsPlugin(),
     prerenderPlugin(),
     // The installable app's service worker (issue 32), written after the prerendered pages it
     // caches: web/dist/sw.js, from src/features/offline/service-worker.ts.

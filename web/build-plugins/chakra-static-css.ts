@@ -40,3 +40,34 @@ export function chakraStaticCssPlugin(): Plugin {
     },
   };
 }
+
+/** The line of Chakra's createSystem (styled-system/system.js) that serializes the globals. */
+export const CHAKRA_GLOBALS_LINE =
+  'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+const CHAKRA_SYSTEM_MODULE =
+  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+
+/**
+ * The app's createSystem without its global styles. createSystem serializes every token as a
+ * CSS variable, the global styles and the reset, eagerly, for the provider to inject: about half
+ * of its time (a CPU profile: ~8 of ~18 ms in Node, some 100 ms of a signed-in page's main
+ * thread on Lighthouse's 4x slower phone). The app never injects them: the static stylesheet
+ * above has them, and chakra-scope.tsx gives the provider `_global: []`. So the browser's copy of
+ * Chakra makes none. This plugin's static CSS is made by Chakra as published (imported by Node,
+ * not through this transform). A Chakra release that changes the line fails the build here
+ * rather than quietly making them again.
+ */
+export function chakraSystemWithoutGlobalsPlugin(): Plugin {
+  return {
+    name: 'notenest:chakra-system-without-globals',
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM_MODULE.test(id)) return null;
+      if (!code.includes(CHAKRA_GLOBALS_LINE)) {
+        throw new Error(
+          `${id} no longer has "${CHAKRA_GLOBALS_LINE}": update chakraSystemWithoutGlobalsPlugin`,
+        );
+      }
+      return { code: code.replace(CHAKRA_GLOBALS_LINE, 'const _global = [];'), map: null };
+    },
+  };
+}

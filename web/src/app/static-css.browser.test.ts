@@ -8,6 +8,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  CHAKRA_GLOBALS_LINE,
+  chakraSystemWithoutGlobalsPlugin,
+} from '../../build-plugins/chakra-static-css';
 
 const WEB = fileURLToPath(new URL('../../', import.meta.url));
 /** Every stylesheet of the app's own (plain CSS over the Chakra tokens' variables). */
@@ -55,5 +59,35 @@ describe('static Chakra stylesheet (web/dist)', () => {
     );
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});
+
+describe("the browser's Chakra system (chakraSystemWithoutGlobalsPlugin)", () => {
+  const SYSTEM = `${WEB}../node_modules/@chakra-ui/react/dist/esm/styled-system/system.js`;
+  const transform = (code: string, id = SYSTEM) => {
+    const hook = chakraSystemWithoutGlobalsPlugin().transform as (
+      code: string,
+      id: string,
+    ) => { code: string } | null;
+    return hook(code, id);
+  };
+
+  it('makes no global styles: the installed Chakra serializes them on the line it removes', () => {
+    const code = readFileSync(SYSTEM, 'utf8');
+    expect(code).toContain(CHAKRA_GLOBALS_LINE);
+    const out = transform(code)!.code;
+    expect(out).not.toContain(CHAKRA_GLOBALS_LINE);
+    expect(out).toContain('const _global = [];');
+    // Everything else is Chakra's own.
+    expect(out.length).toBe(
+      code.length - CHAKRA_GLOBALS_LINE.length + 'const _global = [];'.length,
+    );
+  });
+
+  it('fails the build when a Chakra release changes that line, and leaves other modules alone', () => {
+    expect(() => transform('const _global = [getGlobalCss()];')).toThrow(/no longer has/);
+    expect(
+      transform(CHAKRA_GLOBALS_LINE, '/x/node_modules/@chakra-ui/react/dist/esm/index.js'),
+    ).toBeNull();
   });
 });
