@@ -170,6 +170,30 @@ describe('prerendered route shells (production build)', () => {
     }
   });
 
+  it.each([
+    ['/profile', 'My Dashboard'],
+    ['/uploading-notes', 'Share Your Knowledge'],
+  ])(
+    "%s paints a returning user the page's frame before any script, a visitor the sign-in form",
+    async (path, title) => {
+      const returning = await open(path, { withAppJs: false, session: true });
+      try {
+        expect(await returning.page.locator('h1', { hasText: title }).isVisible()).toBe(true);
+        expect(await returning.page.locator('input[type="password"]').isVisible()).toBe(false);
+        expect(returning.errors).toEqual([]);
+      } finally {
+        await returning.context.close();
+      }
+      const visitor = await open(path, { withAppJs: false });
+      try {
+        expect(await visitor.page.locator('input[type="password"]').isVisible()).toBe(true);
+        expect(await visitor.page.locator('h1', { hasText: title }).isVisible()).toBe(false);
+      } finally {
+        await visitor.context.close();
+      }
+    },
+  );
+
   it('a visitor\'s app adopts the page (hydration): same page, same DOM, no "Loading..."', async () => {
     for (const path of ['/sign-in', '/about', '/']) {
       const { context, page, errors } = await open(path, { withAppJs: true });

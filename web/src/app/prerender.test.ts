@@ -67,6 +67,37 @@ describe('route shells', () => {
     expect(html.slice(session)).toContain('Loading...');
   });
 
+  it("/profile: the sign-in form for a visitor, and My Dashboard's frame for a known session", async () => {
+    const html = await renderShell(shell('profile.html'));
+    const visitor = html.indexOf('class="nn-if-visitor"');
+    const session = html.indexOf('class="nn-if-session"');
+    expect(visitor).toBeGreaterThan(-1);
+    expect(session).toBeGreaterThan(visitor);
+    expect(html.slice(visitor, session)).toMatch(/type="password"/);
+    const frame = html.slice(session);
+    // The dashboard as a returning user's app first renders it (Chakra's styles beside it),
+    // inert until the app takes over; its tabs' data loading.
+    expect(frame).toMatch(/^class="nn-if-session" inert="">/);
+    expect(frame).toMatch(/<h1 class="chakra-heading css-[\w-]+">My Dashboard<\/h1>/);
+    expect(frame).toContain('data-emotion');
+    expect(frame).toContain('role="tablist"');
+    expect(frame).toContain('Loading...');
+  });
+
+  it("/uploading-notes: the sign-in form for a visitor, and the form's heading for a known session", async () => {
+    const html = await renderShell(shell('uploading-notes.html'));
+    const visitor = html.indexOf('class="nn-if-visitor"');
+    const session = html.indexOf('class="nn-if-session"');
+    expect(html.slice(visitor, session)).toMatch(/type="password"/);
+    const frame = html.slice(session);
+    expect(frame).toMatch(/^class="nn-if-session" inert="">/);
+    expect(frame).toMatch(/<h1 class="chakra-heading css-[\w-]+">Share Your Knowledge<\/h1>/);
+    expect(frame).toContain('An admin reviews every note before it is listed.');
+    // The form itself waits for the upload-ban check.
+    expect(frame).toContain('Loading...');
+    expect(frame).not.toContain('<form');
+  });
+
   it('embeds JSON that no text can end the <script> with, and that reads back the same', () => {
     const value = { title: '</script><script>x()</script> <!-- & \u2028\u2029' };
     const json = scriptSafeJson(value);
@@ -89,8 +120,8 @@ describe('Hosting configuration', () => {
     ['/signin', 'sign-in.html'],
     ['/sign-up', 'sign-up.html'],
     ['/notes/abc', 'guarded.html'],
-    ['/profile', 'guarded.html'],
-    ['/uploading-notes', 'guarded.html'],
+    ['/profile', 'profile.html'],
+    ['/uploading-notes', 'uploading-notes.html'],
     ['/update-notes/abc', 'guarded.html'],
     ['/admin-dashboard', 'admin.html'],
     ['/admin-dashboard/users', 'admin.html'],

@@ -22,7 +22,8 @@ import { THEME_SCRIPT } from '../shared/theme/theme';
 import { LoadingState } from '../shared/ui/loading-state';
 import { AppLayout } from './layout/app-layout';
 import { AppProviders } from './providers';
-import { AppRoutes, RoutedPage } from './router';
+import { AppRoutes, RoutedPage, type PageName } from './router';
+import { RememberedSessionFrame } from '../features/auth';
 
 /**
  * Sets `nn-session` on <html> when this browser remembers a signed-in user (the session hint
@@ -77,6 +78,13 @@ export interface PrerenderedShell {
   pages: string[];
   /** Render something other than the route itself (`url` is then only the router's address). */
   tree?: 'guarded' | 'admin';
+  /**
+   * A guarded route's own page, which a returning user sees there while Auth restores the
+   * session: its frame (heading, tabs, loading states; RememberedSessionFrame) in place of
+   * "Loading...", so the page's heading paints with the document rather than seconds later,
+   * once the app's JS has run (Lighthouse LCP, issue 31). Its chunks (and `pages`') are preloaded.
+   */
+  sessionPage?: PageName;
 }
 
 /** Browse as prerendered (its list loading); GET /browse renders it with its first page instead. */
@@ -104,13 +112,39 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
     url: '/sign-up',
     pages: ['src/features/auth/components/sign-up-page.tsx'],
   },
-  // The guarded routes (/notes/:id, /profile, ...): the sign-in form a visitor is sent to, or
-  // "Loading..." while a known session is restored (spec section 2).
+  // The other guarded routes (/notes/:id, /notifications, /update-notes/:id): the sign-in form a
+  // visitor is sent to, or "Loading..." while a known session is restored (spec section 2).
   {
     file: 'guarded.html',
     url: '/sign-in',
     pages: ['src/features/auth/components/sign-in-page.tsx'],
     tree: 'guarded',
+  },
+  // My Dashboard: the same, with the dashboard's frame for a known session.
+  {
+    file: 'profile.html',
+    url: '/profile',
+    pages: [
+      'src/features/auth/components/sign-in-page.tsx',
+      'src/features/profile/components/profile-page.tsx',
+      'src/shared/ui/chakra-scope.tsx',
+      'src/features/auth/components/session-bridge.tsx',
+    ],
+    tree: 'guarded',
+    sessionPage: 'profile',
+  },
+  // The Upload form: the same, with the form's heading and intro for a known session.
+  {
+    file: 'uploading-notes.html',
+    url: '/uploading-notes',
+    pages: [
+      'src/features/auth/components/sign-in-page.tsx',
+      'src/features/notes/components/upload-note-page.tsx',
+      'src/shared/ui/chakra-scope.tsx',
+      'src/features/auth/components/session-bridge.tsx',
+    ],
+    tree: 'guarded',
+    sessionPage: 'uploadNote',
   },
   { file: 'admin.html', url: '/admin-dashboard', pages: [], tree: 'admin' },
   // Any other address: the not-found page (the app renders it for every unknown route).
@@ -121,7 +155,7 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
   },
 ];
 
-function GuardedShell() {
+function GuardedShell({ sessionPage }: { sessionPage?: PageName }) {
   return useRoutes([
     {
       element: <AppLayout />,
@@ -133,8 +167,15 @@ function GuardedShell() {
               <div className="nn-if-visitor">
                 <RoutedPage name="signIn" />
               </div>
-              <div className="nn-if-session">
-                <LoadingState />
+              {/* A frame until the app takes over: nothing in it can be used yet (inert). */}
+              <div className="nn-if-session" inert={sessionPage !== undefined}>
+                {sessionPage ? (
+                  <RememberedSessionFrame>
+                    <RoutedPage name={sessionPage} />
+                  </RememberedSessionFrame>
+                ) : (
+                  <LoadingState />
+                )}
               </div>
             </>
           ),
@@ -146,7 +187,11 @@ function GuardedShell() {
 
 function treeOf(shell: PrerenderedShell): ReactNode {
   if (shell.tree === 'admin') return <LoadingState />;
-  return shell.tree === 'guarded' ? <GuardedShell /> : <AppRoutes />;
+  return shell.tree === 'guarded' ? (
+    <GuardedShell sessionPage={shell.sessionPage} />
+  ) : (
+    <AppRoutes />
+  );
 }
 
 /**

@@ -140,3 +140,40 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
+
+/**
+ * Reloads `page` (a signed-in user's guarded page) and checks that the heading the document
+ * itself paints (the prerendered frame of app/prerender.tsx, before any of the app's JS) is
+ * visible, and is where the app's own heading is once the app has taken the page over: a frame
+ * that the app moves, or replaces with something else, fails.
+ */
+export async function expectReloadKeepsHeadingInPlace(page: Page, title: string): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const h1 = document.querySelector('[data-prerendered] .nn-if-session h1');
+      const box = h1?.getBoundingClientRect();
+      (window as unknown as { nnFrame: unknown }).nnFrame = h1 && {
+        text: h1.textContent,
+        visible: h1.checkVisibility(),
+        top: box!.top,
+        left: box!.left,
+        height: box!.height,
+      };
+    });
+  });
+  await page.reload();
+  const heading = page.getByRole('heading', { level: 1, name: title });
+  await heading.waitFor();
+  await expect
+    .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
+    .toBeNull();
+  const frame = await page.evaluate(() => (window as unknown as { nnFrame: unknown }).nnFrame);
+  const box = (await heading.boundingBox())!;
+  expect(frame).toEqual({
+    text: title,
+    visible: true,
+    top: expect.closeTo(box.y, 0) as number,
+    left: expect.closeTo(box.x, 0) as number,
+    height: expect.closeTo(box.height, 0) as number,
+  });
+}

@@ -2,6 +2,7 @@
 export { SessionProvider, preloadSession } from './components/session-provider';
 export { RequireAdmin } from './components/require-admin';
 export { RequireAuth } from './components/require-auth';
+export { RememberedSessionFrame } from './components/remembered-session-frame';
 export { useAuth, useDisplayedUser, useRequiredAuth, useSessionUser } from './hooks/use-auth';
 export { useSignOut } from './hooks/use-sign-out';
 export {

@@ -53,7 +53,8 @@ const banner = () => page.getByRole('alert').filter({ hasText: /^Error: / });
 
 async function fillForm(title: string) {
   await page.goto('/uploading-notes');
-  await page.getByRole('heading', { level: 1, name: 'Share Your Knowledge' }).waitFor();
+  // The heading shows first; the form once the upload-ban check has answered.
+  await page.getByRole('form', { name: 'Share Your Knowledge' }).waitFor();
   await byLabel('Title').fill(title);
   await byLabel('College Name').fill('Duplicate Test College');
   await byLabel('Subject Name').fill('Signals and Systems');

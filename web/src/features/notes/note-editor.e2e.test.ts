@@ -11,7 +11,13 @@ import { MAX_NOTE_FILE_BYTES, NOTE_MESSAGES } from '@notenest/shared';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { makePdf } from '../../../../scripts/lib/pdf.mjs';
 import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
-import { adminFor, deleteNotesOf, pathOf, uniqueEmail } from '../../testing/e2e';
+import {
+  adminFor,
+  deleteNotesOf,
+  pathOf,
+  expectReloadKeepsHeadingInPlace,
+  uniqueEmail,
+} from '../../testing/e2e';
 
 const stack = inject('testStack');
 const admin = adminFor(stack);
@@ -121,9 +127,17 @@ async function submitExpectingAlert(button: string): Promise<string> {
 }
 
 describe('Upload and Update screens', () => {
+  it("a reload paints the form's heading from the document, and the app takes it over in place", async () => {
+    await page.goto('/uploading-notes');
+    await expectReloadKeepsHeadingInPlace(page, 'Share Your Knowledge');
+    // The form itself once the upload-ban check has answered.
+    await page.getByLabel('Title', { exact: true }).waitFor();
+  });
+
   it('shows every validation error and refuses a too-large or wrong-type file without sending anything', async () => {
     await page.goto('/uploading-notes');
-    await page.getByRole('heading', { level: 1, name: 'Share Your Knowledge' }).waitFor();
+    // The heading shows first; the form once the upload-ban check has answered.
+    await page.getByRole('form', { name: 'Share Your Knowledge' }).waitFor();
     for (const name of ['Document Information', 'Academic Details', 'File Upload']) {
       expect(await page.getByRole('heading', { level: 2, name }).count()).toBe(1);
     }

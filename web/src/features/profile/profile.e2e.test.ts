@@ -14,6 +14,7 @@ import {
   deleteNotesOf,
   pathOf,
   pngOfSize,
+  expectReloadKeepsHeadingInPlace,
   signOutSettled,
   uniqueEmail,
 } from '../../testing/e2e';
@@ -94,6 +95,12 @@ describe('profile dashboard', () => {
       .locator('header')
       .getByRole('link', { name: /Tara New/ })
       .waitFor();
+    await page.close();
+  });
+
+  it("a reload paints My Dashboard's frame from the document, and the app takes it over in place", async () => {
+    const { page } = await studentOnProfile('Frame Keeper');
+    await expectReloadKeepsHeadingInPlace(page, 'My Dashboard');
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Grid, Heading, Link, Text, chakra } from '@chakra-ui/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { NOTE_FILE_ACCEPT, NOTE_LIMITS } from '@notenest/shared';
 import { TextArea } from '../../../shared/ui/form-controls';
 import { ErrorBanner } from '../../../shared/ui';
@@ -47,13 +47,7 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
   const busyLabel = mode === 'create' ? 'Uploading...' : 'Updating...';
 
   return (
-    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
-      <Heading as="h1" size="3xl" mb="2">
-        {title}
-      </Heading>
-      <Text color="fg.muted" mb="8">
-        {subtitle}
-      </Text>
+    <NoteFormIntro title={title} subtitle={subtitle}>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="8">
         <chakra.form
           ref={form}
@@ -245,6 +239,33 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
         </chakra.form>
         <WhyShare />
       </Grid>
+    </NoteFormIntro>
+  );
+}
+
+/**
+ * The form's heading and intro, above `children`: the form, or what shows while the page finds
+ * out whether it may show the form (the upload-ban check), so the heading is in place from the
+ * first render (and in the prerendered page) rather than appearing once the check answers.
+ */
+export function NoteFormIntro({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Heading as="h1" size="3xl" mb="2">
+        {title}
+      </Heading>
+      <Text color="fg.muted" mb="8">
+        {subtitle}
+      </Text>
+      {children}
     </Container>
   );
 }

@@ -5,17 +5,15 @@ import { useDisplayedUser, type SessionUser as User } from '../../auth';
 import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { isUploadBanned } from '../api/upload-ban-api';
 import { useNoteEditor } from '../hooks/use-note-editor';
-import { NoteForm } from './note-form';
+import { NoteForm, NoteFormIntro } from './note-form';
+
+const TITLE = 'Share Your Knowledge';
+const SUBTITLE =
+  'Upload your notes for other students. An admin reviews every note before it is listed.';
 
 function UploadForm({ user }: { user: User }) {
   const editor = useNoteEditor(user, null);
-  return (
-    <NoteForm
-      title="Share Your Knowledge"
-      subtitle="Upload your notes for other students. An admin reviews every note before it is listed."
-      editor={editor}
-    />
-  );
+  return <NoteForm title={TITLE} subtitle={SUBTITLE} editor={editor} />;
 }
 
 /**
@@ -45,7 +43,14 @@ function useUploadBan(user: User | null): boolean | null {
 function UploadScreen() {
   const user = useDisplayedUser();
   const banned = useUploadBan(user);
-  if (!user || banned === null) return <LoadingState />;
+  if (!user) return <LoadingState />;
+  if (banned === null) {
+    return (
+      <NoteFormIntro title={TITLE} subtitle={SUBTITLE}>
+        <LoadingState />
+      </NoteFormIntro>
+    );
+  }
   if (banned)
     return (
       <Box maxW="3xl" mx="auto" px="4" py="8">
