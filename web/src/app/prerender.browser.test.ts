@@ -194,6 +194,31 @@ describe('prerendered route shells (production build)', () => {
     },
   );
 
+  it('the admin area paints a known admin its frame before any script, anyone else "Loading..."', async () => {
+    const admin = await open('/admin-dashboard/users', {
+      withAppJs: false,
+      session: true,
+      admin: true,
+      width: 1280,
+    });
+    try {
+      expect(await admin.page.locator('h1', { hasText: 'Admin Dashboard' }).isVisible()).toBe(true);
+      expect(await admin.page.getByText('Admin Panel').isVisible()).toBe(true);
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
+    const student = await open('/admin-dashboard', { withAppJs: false, session: true });
+    try {
+      expect(await student.page.locator('.nn-if-not-admin .nn-loading').isVisible()).toBe(true);
+      expect(await student.page.locator('h1', { hasText: 'Admin Dashboard' }).isVisible()).toBe(
+        false,
+      );
+    } finally {
+      await student.context.close();
+    }
+  });
+
   it('a visitor\'s app adopts the page (hydration): same page, same DOM, no "Loading..."', async () => {
     for (const path of ['/sign-in', '/about', '/']) {
       const { context, page, errors } = await open(path, { withAppJs: true });

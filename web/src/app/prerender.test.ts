@@ -98,6 +98,22 @@ describe('route shells', () => {
     expect(frame).not.toContain('<form');
   });
 
+  it('the admin area: "Loading..." while the gate decides, and for a known admin the area\'s frame', async () => {
+    const html = await renderShell(shell('admin.html'));
+    const others = html.indexOf('class="nn-if-not-admin"');
+    const admin = html.indexOf('class="nn-if-admin"');
+    expect(others).toBeGreaterThan(-1);
+    expect(admin).toBeGreaterThan(others);
+    expect(html.slice(others, admin)).toContain('Loading...');
+    const frame = html.slice(admin);
+    expect(frame).toMatch(/^class="nn-if-admin" inert="">/);
+    expect(frame).toContain('Admin Panel');
+    expect(frame).toMatch(/<h1 class="chakra-heading css-[\w-]+">Admin Dashboard<\/h1>/);
+    // The sections' links, and the page loading: no admin data is read before Auth confirms.
+    expect(frame).toContain('href="/admin-dashboard/users"');
+    expect(frame).toContain('Loading...');
+  });
+
   it('embeds JSON that no text can end the <script> with, and that reads back the same', () => {
     const value = { title: '</script><script>x()</script> <!-- & \u2028\u2029' };
     const json = scriptSafeJson(value);

@@ -146,7 +146,18 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
     tree: 'guarded',
     sessionPage: 'uploadNote',
   },
-  { file: 'admin.html', url: '/admin-dashboard', pages: [], tree: 'admin' },
+  // The admin area (it has no site header): "Loading..." while the gate decides, and for a known
+  // admin the area's chrome (RequireAdmin's frame), its page loading.
+  {
+    file: 'admin.html',
+    url: '/admin-dashboard',
+    pages: [
+      'src/features/admin/components/admin-area.tsx',
+      'src/shared/ui/chakra-scope.tsx',
+      'src/features/auth/components/session-bridge.tsx',
+    ],
+    tree: 'admin',
+  },
   // Any other address: the not-found page (the app renders it for every unknown route).
   {
     file: 'not-found.html',
@@ -186,7 +197,20 @@ function GuardedShell({ sessionPage }: { sessionPage?: PageName }) {
 }
 
 function treeOf(shell: PrerenderedShell): ReactNode {
-  if (shell.tree === 'admin') return <LoadingState />;
+  if (shell.tree === 'admin') {
+    return (
+      <>
+        <div className="nn-if-not-admin">
+          <LoadingState />
+        </div>
+        <div className="nn-if-admin" inert>
+          <RememberedSessionFrame role="admin">
+            <RoutedPage name="admin" />
+          </RememberedSessionFrame>
+        </div>
+      </>
+    );
+  }
   return shell.tree === 'guarded' ? (
     <GuardedShell sessionPage={shell.sessionPage} />
   ) : (

@@ -150,7 +150,7 @@ export function contrastRatio(a: string, b: string): number {
 export async function expectReloadKeepsHeadingInPlace(page: Page, title: string): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      const h1 = document.querySelector('[data-prerendered] .nn-if-session h1');
+      const h1 = document.querySelector('[data-prerendered] :is(.nn-if-session, .nn-if-admin) h1');
       const box = h1?.getBoundingClientRect();
       (window as unknown as { nnFrame: unknown }).nnFrame = h1 && {
         text: h1.textContent,

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { ServerStateScope } from '../../../shared/server-state';
+import { LoadingState } from '../../../shared/ui';
 import { AdminNotFound } from './admin-not-found';
 import { RequireAdmin } from '../../auth';
 import { AdminLayout } from './admin-layout';
@@ -10,13 +11,22 @@ import { PendingPage } from './pending-page';
 import { ReportsPage } from './reports-page';
 import { UsersPage } from './users-page';
 
+/** The area's chrome with its page loading: what a remembered admin sees before Auth confirms. */
+export function AdminFrame() {
+  return (
+    <AdminLayout>
+      <LoadingState />
+    </AdminLayout>
+  );
+}
+
 /**
  * /admin-dashboard/* : the admin area owns its nested routes (index, users, notes, pending,
  * colleges, reports), so the whole area, guard included, is one lazily loaded chunk.
  */
 export default function AdminArea() {
   return (
-    <RequireAdmin>
+    <RequireAdmin frame={<AdminFrame />}>
       <ServerStateScope>
         <Routes>
           <Route element={<AdminLayout />}>

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../../shared/routing/paths';
 import { MenuIcon } from '../../../shared/ui/icons';
@@ -43,16 +43,19 @@ function SidebarLinks() {
 
 /**
  * Admin layout (spec section 2): the "Admin Panel" sidebar, collapsed behind a menu button on
- * small screens, and the "Admin Dashboard" header with the admin's name and Sign Out.
+ * small screens, and the "Admin Dashboard" header with the admin's name and Sign Out; the
+ * section's page in `main` (the route's, or `children`: the gate's frame shows it loading).
  */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children?: ReactNode }) {
   const user = useDisplayedUser();
   const signOut = useSignOut();
   const { pathname } = useLocation();
   // Open for the page it was opened on: following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
-  const name = user?.displayName?.trim() || 'Admin';
+  // The admin's name, or "Admin" for one without; none in the prerendered frame, which knows
+  // nobody (RememberedSessionFrame's user has no email): the name appears as the app takes over.
+  const name = user?.displayName?.trim() || (user?.email ? 'Admin' : '');
 
   return (
     <Flex direction={{ base: 'column', md: 'row' }} minH="100dvh" bg="bg.subtle">
@@ -118,7 +121,7 @@ export function AdminLayout() {
           </Flex>
         </Flex>
         <Box as="main" id="main" flex="1" px={{ base: '4', md: '8' }} py="6">
-          <Outlet />
+          {children ?? <Outlet />}
         </Box>
       </Flex>
     </Flex>
