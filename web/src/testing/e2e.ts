@@ -144,10 +144,15 @@ export function contrastRatio(a: string, b: string): number {
 /**
  * Reloads `page` (a signed-in user's guarded page) and checks that the heading the document
  * itself paints (the prerendered frame of app/prerender.tsx, before any of the app's JS) is
- * visible, and is where the app's own heading is once the app has taken the page over: a frame
- * that the app moves, or replaces with something else, fails.
+ * visible, and is where the app's own heading is once the app has taken the page over and shows
+ * what `ready` waits for (the page's data): a frame that the app moves, or replaces with
+ * something else, fails.
  */
-export async function expectReloadKeepsHeadingInPlace(page: Page, title: string): Promise<void> {
+export async function expectReloadKeepsHeadingInPlace(
+  page: Page,
+  title: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       const h1 = document.querySelector('[data-prerendered] :is(.nn-if-session, .nn-if-admin) h1');
@@ -162,18 +167,23 @@ export async function expectReloadKeepsHeadingInPlace(page: Page, title: string)
     });
   });
   await page.reload();
-  const heading = page.getByRole('heading', { level: 1, name: title });
-  await heading.waitFor();
   await expect
     .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
     .toBeNull();
+  await ready(page);
   const frame = await page.evaluate(() => (window as unknown as { nnFrame: unknown }).nnFrame);
-  const box = (await heading.boundingBox())!;
+  // Measured in the page: the heading is the app's (the frame is gone), in one look.
+  const app = await page.evaluate((text) => {
+    const h1 = [...document.querySelectorAll('h1')].find((h) => h.textContent === text);
+    const box = h1?.getBoundingClientRect();
+    return box ? { top: box.top, left: box.left, height: box.height } : null;
+  }, title);
+  expect(app).not.toBeNull();
   expect(frame).toEqual({
     text: title,
     visible: true,
-    top: expect.closeTo(box.y, 0) as number,
-    left: expect.closeTo(box.x, 0) as number,
-    height: expect.closeTo(box.height, 0) as number,
+    top: expect.closeTo(app!.top, 0) as number,
+    left: expect.closeTo(app!.left, 0) as number,
+    height: expect.closeTo(app!.height, 0) as number,
   });
 }

@@ -248,8 +248,9 @@ describe('admin access', () => {
   it("a reload paints the area's frame from the document, and the app takes it over in place", async () => {
     const page = await adminPage('/users');
     await page.getByRole('heading', { level: 2, name: 'Users', exact: true }).waitFor();
-    await expectReloadKeepsHeadingInPlace(page, 'Admin Dashboard');
-    await page.getByRole('heading', { level: 2, name: 'Users', exact: true }).waitFor();
+    await expectReloadKeepsHeadingInPlace(page, 'Admin Dashboard', (p) =>
+      p.getByRole('heading', { level: 2, name: 'Users', exact: true }).waitFor(),
+    );
     await page.close();
   });
 

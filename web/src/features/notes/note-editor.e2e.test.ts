@@ -129,9 +129,10 @@ async function submitExpectingAlert(button: string): Promise<string> {
 describe('Upload and Update screens', () => {
   it("a reload paints the form's heading from the document, and the app takes it over in place", async () => {
     await page.goto('/uploading-notes');
-    await expectReloadKeepsHeadingInPlace(page, 'Share Your Knowledge');
     // The form itself once the upload-ban check has answered.
-    await page.getByLabel('Title', { exact: true }).waitFor();
+    await expectReloadKeepsHeadingInPlace(page, 'Share Your Knowledge', (p) =>
+      p.getByLabel('Title', { exact: true }).waitFor(),
+    );
   });
 
   it('shows every validation error and refuses a too-large or wrong-type file without sending anything', async () => {

@@ -100,7 +100,9 @@ describe('profile dashboard', () => {
 
   it("a reload paints My Dashboard's frame from the document, and the app takes it over in place", async () => {
     const { page } = await studentOnProfile('Frame Keeper');
-    await expectReloadKeepsHeadingInPlace(page, 'My Dashboard');
+    await expectReloadKeepsHeadingInPlace(page, 'My Dashboard', (p) =>
+      p.getByRole('button', { name: 'Update Profile' }).waitFor(),
+    );
     await page.close();
   });
 
