@@ -174,7 +174,7 @@ export async function expectReloadKeepsHeadingInPlace(
   const frame = await page.evaluate(() => (window as unknown as { nnFrame: unknown }).nnFrame);
   // Measured in the page: the heading is the app's (the frame is gone), in one look.
   const app = await page.evaluate((text) => {
-    const h1 = [...document.querySelectorAll('h1')].find((h) => h.textContent === text);
+    const h1 = Array.from(document.querySelectorAll('h1')).find((h) => h.textContent === text);
     const box = h1?.getBoundingClientRect();
     return box ? { top: box.top, left: box.left, height: box.height } : null;
   }, title);
