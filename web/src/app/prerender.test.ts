@@ -28,6 +28,18 @@ function shell(file: string) {
   return found;
 }
 
+/**
+ * A two-variant shell's markup, cut at its variants' wrappers (`first` before `second`): what
+ * lies between them, and what follows the second's class attribute.
+ */
+function variants(html: string, first: string, second: string) {
+  const a = html.indexOf(`class="${first}"`);
+  const b = html.indexOf(`class="${second}"`);
+  expect(a).toBeGreaterThan(-1);
+  expect(b).toBeGreaterThan(a);
+  return [html.slice(a, b), html.slice(b)] as const;
+}
+
 describe('route shells', () => {
   it('Browse: the header, the heading and the list loading, with no script', async () => {
     const html = await renderShell(shell('browse.html'));
@@ -59,22 +71,15 @@ describe('route shells', () => {
 
   it('guarded routes: the sign-in form for a visitor and "Loading..." for a known session', async () => {
     const html = await renderShell(shell('guarded.html'));
-    const visitor = html.indexOf('class="nn-if-visitor"');
-    const session = html.indexOf('class="nn-if-session"');
-    expect(visitor).toBeGreaterThan(-1);
-    expect(session).toBeGreaterThan(visitor);
-    expect(html.slice(visitor, session)).toMatch(/type="password"/);
-    expect(html.slice(session)).toContain('Loading...');
+    const [visitor, session] = variants(html, 'nn-if-visitor', 'nn-if-session');
+    expect(visitor).toMatch(/type="password"/);
+    expect(session).toContain('Loading...');
   });
 
   it("/profile: the sign-in form for a visitor, and My Dashboard's frame for a known session", async () => {
     const html = await renderShell(shell('profile.html'));
-    const visitor = html.indexOf('class="nn-if-visitor"');
-    const session = html.indexOf('class="nn-if-session"');
-    expect(visitor).toBeGreaterThan(-1);
-    expect(session).toBeGreaterThan(visitor);
-    expect(html.slice(visitor, session)).toMatch(/type="password"/);
-    const frame = html.slice(session);
+    const [visitor, frame] = variants(html, 'nn-if-visitor', 'nn-if-session');
+    expect(visitor).toMatch(/type="password"/);
     // The dashboard as a returning user's app first renders it (Chakra's styles beside it),
     // inert until the app takes over; its tabs' data loading.
     expect(frame).toMatch(/^class="nn-if-session" inert="">/);
@@ -86,10 +91,8 @@ describe('route shells', () => {
 
   it("/uploading-notes: the sign-in form for a visitor, and the form's heading for a known session", async () => {
     const html = await renderShell(shell('uploading-notes.html'));
-    const visitor = html.indexOf('class="nn-if-visitor"');
-    const session = html.indexOf('class="nn-if-session"');
-    expect(html.slice(visitor, session)).toMatch(/type="password"/);
-    const frame = html.slice(session);
+    const [visitor, frame] = variants(html, 'nn-if-visitor', 'nn-if-session');
+    expect(visitor).toMatch(/type="password"/);
     expect(frame).toMatch(/^class="nn-if-session" inert="">/);
     expect(frame).toMatch(/<h1 class="chakra-heading css-[\w-]+">Share Your Knowledge<\/h1>/);
     expect(frame).toContain('An admin reviews every note before it is listed.');
@@ -100,12 +103,8 @@ describe('route shells', () => {
 
   it('the admin area: "Loading..." while the gate decides, and for a known admin the area\'s frame', async () => {
     const html = await renderShell(shell('admin.html'));
-    const others = html.indexOf('class="nn-if-not-admin"');
-    const admin = html.indexOf('class="nn-if-admin"');
-    expect(others).toBeGreaterThan(-1);
-    expect(admin).toBeGreaterThan(others);
-    expect(html.slice(others, admin)).toContain('Loading...');
-    const frame = html.slice(admin);
+    const [others, frame] = variants(html, 'nn-if-not-admin', 'nn-if-admin');
+    expect(others).toContain('Loading...');
     expect(frame).toMatch(/^class="nn-if-admin" inert="">/);
     expect(frame).toContain('Admin Panel');
     expect(frame).toMatch(/<h1 class="chakra-heading css-[\w-]+">Admin Dashboard<\/h1>/);

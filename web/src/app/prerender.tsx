@@ -94,6 +94,32 @@ export const BROWSE_SHELL: PrerenderedShell = {
   pages: ['src/features/browse/components/browse-page.tsx'],
 };
 
+const SIGN_IN_PAGE = 'src/features/auth/components/sign-in-page.tsx';
+/** What a signed-in page's first render needs beside its own chunk: Chakra, the session. */
+const SIGNED_IN_CHUNKS = [
+  'src/shared/ui/chakra-scope.tsx',
+  'src/features/auth/components/session-bridge.tsx',
+];
+
+/**
+ * A guarded route with a file of its own: the sign-in form for a visitor, `sessionPage`'s frame
+ * for a known session (its module under src/features/: `page`).
+ */
+function signedInShell(
+  file: string,
+  url: string,
+  sessionPage: PageName,
+  page: string,
+): PrerenderedShell {
+  return {
+    file,
+    url,
+    pages: [SIGN_IN_PAGE, `src/features/${page}`, ...SIGNED_IN_CHUNKS],
+    tree: 'guarded',
+    sessionPage,
+  };
+}
+
 export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
   { file: 'index.html', url: '/', pages: ['src/features/home/components/home-page.tsx'] },
   {
@@ -120,42 +146,20 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
     pages: ['src/features/auth/components/sign-in-page.tsx'],
     tree: 'guarded',
   },
-  // My Dashboard: the same, with the dashboard's frame for a known session.
-  {
-    file: 'profile.html',
-    url: '/profile',
-    pages: [
-      'src/features/auth/components/sign-in-page.tsx',
-      'src/features/profile/components/profile-page.tsx',
-      'src/shared/ui/chakra-scope.tsx',
-      'src/features/auth/components/session-bridge.tsx',
-    ],
-    tree: 'guarded',
-    sessionPage: 'profile',
-  },
-  // The Upload form: the same, with the form's heading and intro for a known session.
-  {
-    file: 'uploading-notes.html',
-    url: '/uploading-notes',
-    pages: [
-      'src/features/auth/components/sign-in-page.tsx',
-      'src/features/notes/components/upload-note-page.tsx',
-      'src/shared/ui/chakra-scope.tsx',
-      'src/features/auth/components/session-bridge.tsx',
-    ],
-    tree: 'guarded',
-    sessionPage: 'uploadNote',
-  },
+  // My Dashboard and the Upload form: the same, with the page's frame for a known session.
+  signedInShell('profile.html', '/profile', 'profile', 'profile/components/profile-page.tsx'),
+  signedInShell(
+    'uploading-notes.html',
+    '/uploading-notes',
+    'uploadNote',
+    'notes/components/upload-note-page.tsx',
+  ),
   // The admin area (it has no site header): "Loading..." while the gate decides, and for a known
   // admin the area's chrome (RequireAdmin's frame), its page loading.
   {
     file: 'admin.html',
     url: '/admin-dashboard',
-    pages: [
-      'src/features/admin/components/admin-area.tsx',
-      'src/shared/ui/chakra-scope.tsx',
-      'src/features/auth/components/session-bridge.tsx',
-    ],
+    pages: ['src/features/admin/components/admin-area.tsx', ...SIGNED_IN_CHUNKS],
     tree: 'admin',
   },
   // Any other address: the not-found page (the app renders it for every unknown route).
