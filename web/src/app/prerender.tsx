@@ -38,6 +38,9 @@ export const SESSION_FLAG_SCRIPT =
 /** The <template> of a prerendered page's <head> holding the app's scripts (APP_START_SCRIPT). */
 export const APP_SCRIPTS_ID = 'nn-app';
 
+/** Elements of the app's scripts inserted per task (APP_START_SCRIPT). */
+export const APP_START_BATCH = 6;
+
 /**
  * Starts the app's JS once the prerendered page has painted. build-plugins/prerender.ts moves the
  * entry's <script type="module"> and its modulepreload links into <template id="nn-app">; this
@@ -52,11 +55,15 @@ export const APP_SCRIPTS_ID = 'nn-app';
  * headless Chromium sometimes presents a page's first frame a whole second late (viz throttles
  * BeginFrames during the load: GoogleChrome/lighthouse#17148), which with the JS requested at
  * once put all of it before the paint (sign-in LCP 3.9 s simulated, 0.9 s with this).
- * All in one insertion (a fragment): the page's modulepreloads are a score of links.
+ * A few elements a task (APP_START_BATCH): inserting a modulepreload link starts its request on
+ * the main thread, ~1 ms each on this machine, and a signed-in page has 30-odd of them. All in
+ * one task, that was 22-37 ms (x4 on Lighthouse's phone: one long task of ~150 ms, TBT);
+ * batches of 6 make tasks short enough to yield to input between them, and every request is
+ * still made within a few ms.
  * Straight away where no paint will be observed: a hidden tab, a browser without paint timing;
  * and after 5 s whatever happens (a paint that is never reported).
  */
-export const APP_START_SCRIPT = `(function(){var t=document.getElementById('${APP_SCRIPTS_ID}'),d=0;if(!t)return;function go(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',go);if(d++)return;for(var f=document.createDocumentFragment(),n=t.content.children,i=0;i<n.length;i++){var o=n[i],e=document.createElement(o.localName);for(var a=o.attributes,j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);f.appendChild(e)}document.head.appendChild(f)}var P=window.PerformanceObserver,s=P&&P.supportedEntryTypes;if(!s||s.indexOf('paint')<0||document.visibilityState==='hidden')return go();new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,5000)})();`;
+export const APP_START_SCRIPT = `(function(){var t=document.getElementById('${APP_SCRIPTS_ID}'),d=0;if(!t)return;function go(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',go);if(d++)return;var n=t.content.children,i=0;(function b(){for(var f=document.createDocumentFragment(),k=0;i<n.length&&k<${APP_START_BATCH};i++,k++){var o=n[i],e=document.createElement(o.localName);for(var a=o.attributes,j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);f.appendChild(e)}document.head.appendChild(f);if(i<n.length)setTimeout(b,0)})()}var P=window.PerformanceObserver,s=P&&P.supportedEntryTypes;if(!s||s.indexOf('paint')<0||document.visibilityState==='hidden')return go();new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,5000)})();`;
 
 /**
  * The one inline script of every prerendered page's <head> (firebase.json's CSP allows exactly
