@@ -4,15 +4,14 @@ import {
   LSH_BANDS,
   MINHASH_SIZE,
   NEAR_DUPLICATE_THRESHOLD,
-  fileHashSchema,
   isSha256Hex,
   lshBandKeys,
   minhashOf,
   minhashSimilarity,
-  nearHashSchema,
   shingleHashes,
   wordsOf,
 } from './duplicates.js';
+import { fileHashSchema, nearHashSchema } from './schemas/duplicates.js';
 
 /** A long text of varied words (deterministic), like a page of notes. */
 function longText(words: number, seed = 1): string[] {

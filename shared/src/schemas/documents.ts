@@ -25,7 +25,7 @@ import {
   duplicateNoteFields,
   fileHashSchema,
   nearHashSchema,
-} from '../duplicates.js';
+} from './duplicates.js';
 
 const L = NOTE_LIMITS;
 

@@ -1,5 +1,6 @@
 export * from './fields.js';
 export * from './documents.js';
+export * from './duplicates.js';
 export * from './requests.js';
 export * from './note-form.js';
 export * from './fixtures.js';

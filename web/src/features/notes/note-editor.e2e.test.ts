@@ -135,6 +135,27 @@ describe('Upload and Update screens', () => {
     );
   });
 
+  it("loads the form's checks (zod) on its first use, not with the page", async () => {
+    const checks: string[] = [];
+    const onRequest = (r: Request) => {
+      if (/\/assets\/note-form-validation-[^/]+\.js$/.test(r.url())) checks.push(r.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto('/uploading-notes');
+      // What would have loaded them with the page: its load, and the form's render.
+      await page.getByRole('form', { name: 'Share Your Knowledge' }).waitFor();
+      await page.waitForFunction(() => document.readyState === 'complete');
+      expect(checks).toEqual([]);
+      const loaded = page.waitForResponse((r) => /\/note-form-validation-/.test(r.url()));
+      await byLabel('Title').focus();
+      await loaded;
+      expect(checks).toHaveLength(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('shows every validation error and refuses a too-large or wrong-type file without sending anything', async () => {
     await page.goto('/uploading-notes');
     // The heading shows first; the form once the upload-ban check has answered.

@@ -5,15 +5,14 @@ import {
   draftOf,
   fileContentProblem,
   fileNameOfUrl,
-  pickedFileProblem,
   storageFileName,
   submitErrorMessage,
   toEditableNote,
-  validateNoteForm,
   valuesFromNote,
   type EditableNote,
   type NoteFormValues,
 } from './note-form-model';
+import { pickedFileProblem, validateNoteForm } from './note-form-validation';
 
 const filled: NoteFormValues = {
   title: '  Process scheduling  ',

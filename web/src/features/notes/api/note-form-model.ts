@@ -1,19 +1,16 @@
 /**
- * Pure logic of the Upload and Update forms (spec sections 2, 5, 8): what the form holds, how it
- * becomes a note (through @notenest/shared's validator, the same checks the rules repeat), the
- * Storage file name, and the texts of the error banner. No Firebase here, so it is unit-tested.
+ * Pure logic of the Upload and Update forms (spec sections 2, 5, 8): what the form holds, what
+ * the validator is given (its checks: note-form-validation.ts), the Storage file name, and the
+ * texts of the error banner. No Firebase here, so it is unit-tested.
  */
 import { errorMessage } from '../../../shared/errors/app-error';
 import {
   CONTENT_SNIFF_BYTES,
   NOTE_MESSAGES,
   contentMatchesType,
-  validateNoteFile,
-  validateNoteInput,
   type NoteDraft,
   type NoteFileInfo,
   type NoteInput,
-  type ValidationResult,
 } from '@notenest/shared';
 
 export type NoteFormMode = 'create' | 'update';
@@ -144,22 +141,6 @@ export function draftOf(
     ...fileFields,
     ...(mode === 'create' ? { confirmed: values.confirmed } : {}),
   };
-}
-
-/** Validates the whole form: every field error at once, the banner shows the first. */
-export function validateNoteForm(
-  values: NoteFormValues,
-  file: NoteFileInfo | null,
-  mode: NoteFormMode,
-  current: CurrentFile | null = null,
-): ValidationResult<NoteInput> {
-  return validateNoteInput(draftOf(values, file, mode, current), mode);
-}
-
-/** The problem with a just-picked file (type, size), shown before any upload; null when fine. */
-export function pickedFileProblem(file: NoteFileInfo): string | null {
-  const result = validateNoteFile(file);
-  return result.ok ? null : result.message;
 }
 
 /**

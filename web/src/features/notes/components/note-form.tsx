@@ -55,6 +55,9 @@ export function NoteForm({ title, subtitle, editor, note }: NoteFormProps) {
           flexDirection="column"
           gap="6"
           onSubmit={onSubmit}
+          // The form's checks load on its first use (useNoteEditor): by a submit they are here.
+          onFocus={editor.prepare}
+          onPointerDown={editor.prepare}
           noValidate
           aria-label={title}
         >

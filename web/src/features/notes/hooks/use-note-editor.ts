@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { validateNoteFile } from '@notenest/shared';
 import { paths } from '../../../shared/routing/paths';
 import { isAppError } from '../../../shared/errors/app-error';
 import { NEEDS_CONNECTION, isOffline } from '../../../shared/utils/connection';
@@ -18,14 +17,26 @@ import {
   NOTE_UPDATED,
   UPLOAD_CANCELLED,
   fileContentProblem,
-  pickedFileProblem,
   submitErrorMessage,
-  validateNoteForm,
   valuesFromNote,
   type EditableNote,
   type NoteFormMode,
   type NoteFormValues,
 } from '../api/note-form-model';
+
+/**
+ * The form's checks (api/note-form-validation.ts, with zod), fetched and evaluated when the form
+ * is first used rather than with the page: a visitor who only looks at the form never pays for
+ * them, and the page's first load is one long task shorter on a slow phone. Once loaded, the
+ * same promise answers at once.
+ */
+let validation: Promise<typeof import('../api/note-form-validation')> | undefined;
+function loadNoteValidation() {
+  validation ??= import('../api/note-form-validation');
+  // A failed fetch (offline, a deploy replaced the chunk) is tried again next time.
+  validation.catch(() => (validation = undefined));
+  return validation;
+}
 
 /** idle, then (with a file) uploading with its progress, then saving the note. */
 export type SubmitPhase =
@@ -50,6 +61,8 @@ export interface NoteEditor {
   refusals: number;
   submit: () => Promise<void>;
   cancel: () => void;
+  /** Starts loading the form's checks: on the user's first focus or press in the form. */
+  prepare: () => void;
 }
 
 /**
@@ -80,24 +93,43 @@ export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEd
     setErrors(({ [key]: _, ...rest }) => rest);
   };
 
+  // The file picked last: a check of an earlier pick that answers late is dropped.
+  const lastPicked = useRef<File | null>(null);
   const pickFile = (picked: File | null) => {
+    lastPicked.current = picked;
     setFile(picked);
     setNotice(null);
     setSharedCopy(null);
-    const problem = picked ? pickedFileProblem(picked) : null;
-    setErrors(({ file: _, ...rest }) => (problem ? { ...rest, file: problem } : rest));
-    // The bytes are checked as soon as the file is picked (a program renamed .pdf is said at
-    // once), and again on submit.
-    const checked = picked && !problem ? validateNoteFile(picked) : null;
-    if (picked && checked?.ok)
-      void fileContentProblem(picked, checked.value.contentType).then((mismatch) => {
-        if (mismatch) setErrors((e) => ({ ...e, file: mismatch }));
-      });
+    setErrors(({ file: _, ...rest }) => rest);
+    if (!picked) return;
+    // The type, size and bytes are checked as soon as the file is picked (a program renamed .pdf
+    // is said at once), and again on submit, which also says when the checks could not load.
+    void loadNoteValidation().then(
+      async ({ pickedFileProblem, validateNoteFile }) => {
+        const problem = pickedFileProblem(picked);
+        const checked = problem ? null : validateNoteFile(picked);
+        const mismatch = checked?.ok
+          ? await fileContentProblem(picked, checked.value.contentType)
+          : null;
+        const message = problem ?? mismatch;
+        if (message && lastPicked.current === picked) setErrors((e) => ({ ...e, file: message }));
+      },
+      () => {},
+    );
   };
 
   const submit = async () => {
     if (phase.kind !== 'idle') return;
     setNotice(null);
+    let checks: Awaited<ReturnType<typeof loadNoteValidation>>;
+    try {
+      checks = await loadNoteValidation();
+    } catch (error) {
+      console.error("loading the form's checks failed", error);
+      setBanner(isOffline() ? NEEDS_CONNECTION : submitErrorMessage(error, mode));
+      return;
+    }
+    const { validateNoteFile, validateNoteForm } = checks;
     const result = validateNoteForm(values, file, mode, note);
     if (!result.ok) {
       setErrors(result.errors);
@@ -178,5 +210,6 @@ export function useNoteEditor(user: Uploader, note: EditableNote | null): NoteEd
     refusals,
     submit,
     cancel,
+    prepare: () => void loadNoteValidation().catch(() => {}),
   };
 }
