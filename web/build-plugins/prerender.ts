@@ -41,6 +41,15 @@ export function jsOf(
 const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
+ * Marks a preload only one variant of a guarded page needs (prerender.tsx, APP_START_SCRIPT skips
+ * it for the other): `visitor` for the sign-in form's chunks, `session` for the page's own.
+ */
+export const PRELOAD_ONLY_ATTRIBUTE = 'data-nn-only';
+
+/** A page's JS file to preload, for both variants or for one (PRELOAD_ONLY_ATTRIBUTE). */
+export type Preload = string | { href: string; only: 'visitor' | 'session' };
+
+/**
  * One prerendered page: the built index.html with the shell's markup, CSS and head script. The
  * app's module script and preloads move into <template id={appScriptsId}>, from which the head
  * script starts them once the page has painted (prerender.tsx, APP_START_SCRIPT). `preloads` (JS
@@ -63,7 +72,7 @@ export function pageHtml(
     headScript: string;
     appScriptsId: string;
     hydrate?: boolean;
-    preloads?: readonly string[];
+    preloads?: readonly Preload[];
   },
 ): string {
   const root = '<div id="root"></div>';
@@ -75,8 +84,12 @@ export function pageHtml(
     throw new Error('prerender: index.html has no <script type="module"> for the app');
   }
   const pagePreloads = preloads
-    .filter((href) => !appScripts.some((tag) => tag.includes(`"/${href}"`)))
-    .map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`);
+    .map((p) => (typeof p === 'string' ? { href: p, only: null } : p))
+    .filter(({ href }) => !appScripts.some((tag) => tag.includes(`"/${href}"`)))
+    .map(
+      ({ href, only }) =>
+        `<link rel="modulepreload" crossorigin href="/${href}"${only ? ` ${PRELOAD_ONLY_ATTRIBUTE}="${only}"` : ''}>`,
+    );
   const head = [
     // Before the head script, which looks it up as it runs.
     `<template id="${appScriptsId}">${[...appScripts, ...pagePreloads].join('')}</template>`,
@@ -105,6 +118,7 @@ export const BROWSE_TEMPLATE = 'browse-template.html';
 interface PrerenderedShell {
   file: string;
   pages: string[];
+  visitorPages?: string[];
   tree?: string;
 }
 interface PrerenderModule {
@@ -173,8 +187,19 @@ export function prerenderPlugin(): Plugin {
       )) as PrerenderModule;
 
       const entryJs = new Set(jsOf(manifest, ['index.html']));
-      const jsFor = (shell: PrerenderedShell) =>
-        jsOf(manifest, shell.pages).filter((file) => !entryJs.has(file));
+      const jsFor = (shell: PrerenderedShell): Preload[] => {
+        const all = jsOf(manifest, shell.pages).filter((file) => !entryJs.has(file));
+        if (!shell.visitorPages) return all;
+        // A guarded page: what only the sign-in form needs, and what only the page needs.
+        const visitor = new Set(jsOf(manifest, shell.visitorPages));
+        const forSession = shell.pages.filter((key) => !shell.visitorPages!.includes(key));
+        const session = new Set(jsOf(manifest, forSession));
+        return all.map((href) =>
+          visitor.has(href) && session.has(href)
+            ? href
+            : { href, only: visitor.has(href) ? 'visitor' : 'session' },
+        );
+      };
       const cssFor = (shell: PrerenderedShell) =>
         [...new Set(shell.pages.flatMap((key) => cssOf(manifest, key)))].filter(
           (href) => !entryCss.has(href),

@@ -78,6 +78,30 @@ describe("the app's start on a prerendered page", () => {
     expect(inserted()).toEqual(all);
   });
 
+  it("skips the preloads of the guarded page's other variant (data-nn-only)", () => {
+    const t = document.createElement('template');
+    t.id = APP_SCRIPTS_ID;
+    t.innerHTML =
+      '<script type="module" src="/assets/index.js"></script>' +
+      '<link rel="modulepreload" href="/assets/shared.js">' +
+      '<link rel="modulepreload" href="/assets/sign-in.js" data-nn-only="visitor">' +
+      '<link rel="modulepreload" href="/assets/dashboard.js" data-nn-only="session">';
+    document.head.append(t);
+    for (const session of [false, true]) {
+      document.head.querySelectorAll(':scope > script, :scope > link').forEach((e) => e.remove());
+      document.documentElement.classList.toggle('nn-session', session);
+      (0, eval)(APP_START_SCRIPT);
+      paint();
+      vi.runAllTimers();
+      expect(inserted()).toEqual([
+        '/assets/index.js',
+        '/assets/shared.js',
+        session ? '/assets/dashboard.js' : '/assets/sign-in.js',
+      ]);
+    }
+    document.documentElement.classList.remove('nn-session');
+  });
+
   it('does nothing on a page without the template', () => {
     (0, eval)(APP_START_SCRIPT);
     vi.runAllTimers();

@@ -276,6 +276,39 @@ describe('prerendered route shells (production build)', () => {
     }
   });
 
+  it("preloads a guarded page's chunks for a known session, and the sign-in form's for a visitor", async () => {
+    for (const session of [false, true]) {
+      const { context, page } = await open('/profile', { withAppJs: true, session });
+      try {
+        // The template marks them (build-plugins/prerender.ts); the start script inserts copies.
+        const only = (variant: string, where: string) =>
+          page.evaluate(
+            ([v, w]) =>
+              Array.from(
+                (w === 'template'
+                  ? document.querySelector<HTMLTemplateElement>('template#nn-app')!.content
+                  : document.head
+                ).querySelectorAll(`link[data-nn-only="${v}"]`),
+                (l) => l.getAttribute('href')!.replace(/-[\w-]{8}\.js$/, ''),
+              ),
+            [variant, where],
+          );
+        expect(await only('visitor', 'template')).toContain('/assets/sign-in-page');
+        expect(await only('session', 'template')).toContain('/assets/profile-page');
+        // Once the app's script is in, every batch is (it comes first, the rest within ms).
+        await page.waitForFunction(() => document.head.querySelector('script[src*="/assets/"]'));
+        await tookOver(page);
+        const [wanted, skipped] = session ? ['session', 'visitor'] : ['visitor', 'session'];
+        expect(await only(wanted, 'head'), `session ${session}`).toEqual(
+          await only(wanted, 'template'),
+        );
+        expect(await only(skipped, 'head'), `session ${session}`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it("starts the app's JS after the first contentful paint, and the app's start still runs whole", async () => {
     for (const path of ['/sign-in', '/browse']) {
       const { context, page, errors } = await open(path, { withAppJs: true });

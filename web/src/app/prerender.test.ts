@@ -256,4 +256,20 @@ describe('build plugin', () => {
     );
     expect(html.split('/assets/react.js')).toHaveLength(2);
   });
+
+  it('marks a preload that only one variant of a guarded page needs', () => {
+    const html = pageHtml(built, {
+      ...bare,
+      preloads: [
+        'assets/shared.js',
+        { href: 'assets/sign-in.js', only: 'visitor' },
+        { href: 'assets/dashboard.js', only: 'session' },
+      ],
+    });
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/shared.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/sign-in.js" data-nn-only="visitor">' +
+        '<link rel="modulepreload" crossorigin href="/assets/dashboard.js" data-nn-only="session">',
+    );
+  });
 });

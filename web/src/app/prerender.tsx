@@ -60,10 +60,13 @@ export const APP_START_BATCH = 6;
  * one task, that was 22-37 ms (x4 on Lighthouse's phone: one long task of ~150 ms, TBT);
  * batches of 6 make tasks short enough to yield to input between them, and every request is
  * still made within a few ms.
+ * A guarded page's preloads marked for one variant (data-nn-only, build-plugins/prerender.ts)
+ * are skipped for the other: a visitor does not fetch the page they must sign in for, nor a
+ * returning user the sign-in form (the app fetches either itself if the session hint was wrong).
  * Straight away where no paint will be observed: a hidden tab, a browser without paint timing;
  * and after 5 s whatever happens (a paint that is never reported).
  */
-export const APP_START_SCRIPT = `(function(){var t=document.getElementById('${APP_SCRIPTS_ID}'),d=0;if(!t)return;function go(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',go);if(d++)return;var n=t.content.children,i=0;(function b(){for(var f=document.createDocumentFragment(),k=0;i<n.length&&k<${APP_START_BATCH};i++,k++){var o=n[i],e=document.createElement(o.localName);for(var a=o.attributes,j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);f.appendChild(e)}document.head.appendChild(f);if(i<n.length)setTimeout(b,0)})()}var P=window.PerformanceObserver,s=P&&P.supportedEntryTypes;if(!s||s.indexOf('paint')<0||document.visibilityState==='hidden')return go();new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,5000)})();`;
+export const APP_START_SCRIPT = `(function(){var t=document.getElementById('${APP_SCRIPTS_ID}'),d=0;if(!t)return;function go(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',go);if(d++)return;var n=t.content.children,i=0,x=document.documentElement.classList.contains('nn-session')?'visitor':'session';(function b(){for(var f=document.createDocumentFragment(),k=0;i<n.length&&k<${APP_START_BATCH};i++,k++){var o=n[i];if(o.getAttribute('data-nn-only')===x){k--;continue}var e=document.createElement(o.localName);for(var a=o.attributes,j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);f.appendChild(e)}document.head.appendChild(f);if(i<n.length)setTimeout(b,0)})()}var P=window.PerformanceObserver,s=P&&P.supportedEntryTypes;if(!s||s.indexOf('paint')<0||document.visibilityState==='hidden')return go();new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,5000)})();`;
 
 /**
  * The one inline script of every prerendered page's <head> (firebase.json's CSP allows exactly
@@ -83,6 +86,11 @@ export interface PrerenderedShell {
    * (build-plugins/prerender.ts fails the build when one is not a chunk of the app).
    */
   pages: string[];
+  /**
+   * Of `pages`, those only a visitor's variant needs (a guarded page's sign-in form): their
+   * chunks are preloaded for a visitor only, and the others for a known session only.
+   */
+  visitorPages?: string[];
   /** Render something other than the route itself (`url` is then only the router's address). */
   tree?: 'guarded' | 'admin';
   /**
@@ -122,6 +130,7 @@ function signedInShell(
     file,
     url,
     pages: [SIGN_IN_PAGE, `src/features/${page}`, ...SIGNED_IN_CHUNKS],
+    visitorPages: [SIGN_IN_PAGE],
     tree: 'guarded',
     sessionPage,
   };
@@ -150,7 +159,8 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
   {
     file: 'guarded.html',
     url: '/sign-in',
-    pages: ['src/features/auth/components/sign-in-page.tsx'],
+    pages: [SIGN_IN_PAGE],
+    visitorPages: [SIGN_IN_PAGE],
     tree: 'guarded',
   },
   // My Dashboard and the Upload form: the same, with the page's frame for a known session.
