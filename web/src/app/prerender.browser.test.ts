@@ -129,7 +129,7 @@ describe('prerendered route shells (production build)', () => {
   });
 
   it('a guarded route shows a visitor the sign-in form, and a known session "Loading..."', async () => {
-    const visitor = await open('/notes/some-note', { withAppJs: false, width: 1280 });
+    const visitor = await open('/update-notes/some-note', { withAppJs: false, width: 1280 });
     try {
       expect(await visitor.page.locator('input[type="password"]').isVisible()).toBe(true);
       // Its buttons wait for the app: a native submit would put the password in the address.
@@ -140,7 +140,7 @@ describe('prerendered route shells (production build)', () => {
     } finally {
       await visitor.context.close();
     }
-    const returning = await open('/notes/some-note', {
+    const returning = await open('/update-notes/some-note', {
       withAppJs: false,
       session: true,
       width: 1280,
@@ -154,6 +154,16 @@ describe('prerendered route shells (production build)', () => {
       expect(returning.errors).toEqual([]);
     } finally {
       await returning.context.close();
+    }
+    // The note page (note.html): the same, its loading state named as the app names it.
+    for (const session of [false, true]) {
+      const { context, page } = await open('/notes/some-note', { withAppJs: false, session });
+      try {
+        expect(await page.locator('input[type="password"]').isVisible()).toBe(!session);
+        expect(await page.getByText('Loading Notes...', { exact: true }).isVisible()).toBe(session);
+      } finally {
+        await context.close();
+      }
     }
     // An admin has no site header (spec): the prerendered one is not shown either.
     const admin = await open('/about', {

@@ -76,6 +76,16 @@ describe('route shells', () => {
     expect(session).toContain('Loading...');
   });
 
+  it('/notes/:id: the sign-in form for a visitor, and the note loading for a known session, no Chakra', async () => {
+    const html = await renderShell(shell('note.html'));
+    const [visitor, frame] = variants(html, 'nn-if-visitor', 'nn-if-session');
+    expect(visitor).toMatch(/type="password"/);
+    expect(frame).toMatch(/^class="nn-if-session" inert="">/);
+    // What the returning reader's app first renders there: the note is read once it runs.
+    expect(frame).toContain('Loading Notes...');
+    expect(html).not.toContain('data-emotion');
+  });
+
   it("/profile: the sign-in form for a visitor, and My Dashboard's frame for a known session", async () => {
     const html = await renderShell(shell('profile.html'));
     const [visitor, frame] = variants(html, 'nn-if-visitor', 'nn-if-session');
@@ -134,7 +144,7 @@ describe('Hosting configuration', () => {
     ['/sign-in', 'sign-in.html'],
     ['/signin', 'sign-in.html'],
     ['/sign-up', 'sign-up.html'],
-    ['/notes/abc', 'guarded.html'],
+    ['/notes/abc', 'note.html'],
     ['/profile', 'profile.html'],
     ['/uploading-notes', 'uploading-notes.html'],
     ['/update-notes/abc', 'guarded.html'],

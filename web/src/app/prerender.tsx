@@ -110,26 +110,25 @@ export const BROWSE_SHELL: PrerenderedShell = {
 };
 
 const SIGN_IN_PAGE = 'src/features/auth/components/sign-in-page.tsx';
+const SESSION_BRIDGE = 'src/features/auth/components/session-bridge.tsx';
 /** What a signed-in page's first render needs beside its own chunk: Chakra, the session. */
-const SIGNED_IN_CHUNKS = [
-  'src/shared/ui/chakra-scope.tsx',
-  'src/features/auth/components/session-bridge.tsx',
-];
+const SIGNED_IN_CHUNKS = ['src/shared/ui/chakra-scope.tsx', SESSION_BRIDGE];
 
 /**
  * A guarded route with a file of its own: the sign-in form for a visitor, `sessionPage`'s frame
- * for a known session (its module under src/features/: `page`).
+ * for a known session (its module under src/features/: `page`, and `chunks` beside it).
  */
 function signedInShell(
   file: string,
   url: string,
   sessionPage: PageName,
   page: string,
+  chunks = SIGNED_IN_CHUNKS,
 ): PrerenderedShell {
   return {
     file,
     url,
-    pages: [SIGN_IN_PAGE, `src/features/${page}`, ...SIGNED_IN_CHUNKS],
+    pages: [SIGN_IN_PAGE, `src/features/${page}`, ...chunks],
     visitorPages: [SIGN_IN_PAGE],
     tree: 'guarded',
     sessionPage,
@@ -154,8 +153,8 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
     url: '/sign-up',
     pages: ['src/features/auth/components/sign-up-page.tsx'],
   },
-  // The other guarded routes (/notes/:id, /notifications, /update-notes/:id): the sign-in form a
-  // visitor is sent to, or "Loading..." while a known session is restored (spec section 2).
+  // The other guarded route with a file (/update-notes/:id): the sign-in form a visitor is sent
+  // to, or "Loading..." while a known session is restored (spec section 2).
   {
     file: 'guarded.html',
     url: '/sign-in',
@@ -163,7 +162,13 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
     visitorPages: [SIGN_IN_PAGE],
     tree: 'guarded',
   },
-  // My Dashboard and the Upload form: the same, with the page's frame for a known session.
+  // The note page, My Dashboard and the Upload form: the same, with the page's frame for a known
+  // session, and its chunks preloaded for it. The note page's frame is its loading state (the
+  // note is read once the app runs; its chunks come with the entry's, not a round trip after),
+  // and it has no Chakra.
+  signedInShell('note.html', '/notes/x', 'noteDetail', 'notes/components/note-detail-page.tsx', [
+    SESSION_BRIDGE,
+  ]),
   signedInShell('profile.html', '/profile', 'profile', 'profile/components/profile-page.tsx'),
   signedInShell(
     'uploading-notes.html',

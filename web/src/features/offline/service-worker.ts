@@ -7,7 +7,7 @@
  * - Install: caches the app shell: every prerendered page, the CSS, the entry's JS, the manifest
  *   and icons. A reload without network then shows the app, not the browser's error page.
  * - Navigations: network first (a deploy's new pages show at once), else the cached page that
- *   firebase.json's rewrites serve for that address (/notes/x -> guarded.html...).
+ *   firebase.json's rewrites serve for that address (/notes/x -> note.html...).
  * - /assets/** (hashed, immutable): from the cache, else the network, kept once fetched; and on
  *   request ('cache-app', sent when a note is kept offline) every remaining file of the build, so
  *   the note page and the preview's readers open offline even if never opened online.
