@@ -41,12 +41,9 @@ export function jsOf(
 const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
- * Marks a preload only one variant of a guarded page needs (prerender.tsx, APP_START_SCRIPT skips
- * it for the other): `visitor` for the sign-in form's chunks, `session` for the page's own.
+ * A page's JS file to preload, for both variants of a guarded page or for one (marked with the
+ * attribute `preloadOnlyAttribute`: prerender.tsx's PRELOAD_ONLY_ATTRIBUTE).
  */
-export const PRELOAD_ONLY_ATTRIBUTE = 'data-nn-only';
-
-/** A page's JS file to preload, for both variants or for one (PRELOAD_ONLY_ATTRIBUTE). */
 export type Preload = string | { href: string; only: 'visitor' | 'session' };
 
 /**
@@ -64,6 +61,7 @@ export function pageHtml(
     css,
     headScript,
     appScriptsId,
+    preloadOnlyAttribute,
     hydrate = true,
     preloads = [],
   }: {
@@ -71,6 +69,7 @@ export function pageHtml(
     css: readonly string[];
     headScript: string;
     appScriptsId: string;
+    preloadOnlyAttribute: string;
     hydrate?: boolean;
     preloads?: readonly Preload[];
   },
@@ -88,7 +87,7 @@ export function pageHtml(
     .filter(({ href }) => !appScripts.some((tag) => tag.includes(`"/${href}"`)))
     .map(
       ({ href, only }) =>
-        `<link rel="modulepreload" crossorigin href="/${href}"${only ? ` ${PRELOAD_ONLY_ATTRIBUTE}="${only}"` : ''}>`,
+        `<link rel="modulepreload" crossorigin href="/${href}"${only ? ` ${preloadOnlyAttribute}="${only}"` : ''}>`,
     );
   const head = [
     // Before the head script, which looks it up as it runs.
@@ -126,6 +125,7 @@ interface PrerenderModule {
   BROWSE_SHELL: PrerenderedShell;
   HEAD_SCRIPT: string;
   APP_SCRIPTS_ID: string;
+  PRELOAD_ONLY_ATTRIBUTE: string;
   ROOT_MARKUP_MARKER: string;
   renderShell(shell: PrerenderedShell): Promise<string>;
 }
@@ -189,10 +189,11 @@ export function prerenderPlugin(): Plugin {
       const entryJs = new Set(jsOf(manifest, ['index.html']));
       const jsFor = (shell: PrerenderedShell): Preload[] => {
         const all = jsOf(manifest, shell.pages).filter((file) => !entryJs.has(file));
-        if (!shell.visitorPages) return all;
+        const { visitorPages } = shell;
+        if (!visitorPages) return all;
         // A guarded page: what only the sign-in form needs, and what only the page needs.
-        const visitor = new Set(jsOf(manifest, shell.visitorPages));
-        const forSession = shell.pages.filter((key) => !shell.visitorPages!.includes(key));
+        const visitor = new Set(jsOf(manifest, visitorPages));
+        const forSession = shell.pages.filter((key) => !visitorPages.includes(key));
         const session = new Set(jsOf(manifest, forSession));
         return all.map((href) =>
           visitor.has(href) && session.has(href)
@@ -211,6 +212,7 @@ export function prerenderPlugin(): Plugin {
           preloads: jsFor(shell),
           headScript: entry.HEAD_SCRIPT,
           appScriptsId: entry.APP_SCRIPTS_ID,
+          preloadOnlyAttribute: entry.PRELOAD_ONLY_ATTRIBUTE,
           // A shell with a tree of its own is not what the app renders at that address.
           hydrate: shell.tree === undefined,
         });
@@ -224,6 +226,7 @@ export function prerenderPlugin(): Plugin {
           preloads: jsFor(entry.BROWSE_SHELL),
           headScript: entry.HEAD_SCRIPT,
           appScriptsId: entry.APP_SCRIPTS_ID,
+          preloadOnlyAttribute: entry.PRELOAD_ONLY_ATTRIBUTE,
         }),
       );
       config.logger.info(`prerendered ${entry.PRERENDERED_SHELLS.length} route shells`);

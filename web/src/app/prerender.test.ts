@@ -232,19 +232,32 @@ describe('build plugin', () => {
       css: ['assets/page.css'],
       headScript: 'flag()',
       appScriptsId: 'nn-app',
+      preloadOnlyAttribute: 'data-nn-only',
     });
     expect(html).toContain('<script>flag()</script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
     expect(html).toContain('<div id="root" data-prerendered="hydrate"><h1>Hi</h1></div>');
     expect(html.indexOf('flag()')).toBeLessThan(html.indexOf('</head>'));
-    const options = { markup: '', css: [], headScript: '', appScriptsId: 'nn-app' };
+    const options = {
+      markup: '',
+      css: [],
+      headScript: '',
+      appScriptsId: 'nn-app',
+      preloadOnlyAttribute: 'data-nn-only',
+    };
     expect(() => pageHtml('<html></html>', options)).toThrow(/no empty #root/);
     expect(() =>
       pageHtml('<html><head></head><body><div id="root"></div></body></html>', options),
     ).toThrow(/no <script type="module">/);
   });
 
-  const bare = { markup: '', css: [], headScript: 'start()', appScriptsId: 'nn-app' };
+  const bare = {
+    markup: '',
+    css: [],
+    headScript: 'start()',
+    appScriptsId: 'nn-app',
+    preloadOnlyAttribute: 'data-nn-only',
+  };
 
   it("holds the app's script and preloads in a template before the head script, inert", () => {
     const html = pageHtml(built, bare);

@@ -25,6 +25,9 @@ import { AppProviders } from './providers';
 import { AppRoutes, RoutedPage, type PageName } from './router';
 import { RememberedSessionFrame } from '../features/auth';
 
+/** On <html> when this browser remembers a signed-in user (SESSION_FLAG_SCRIPT). */
+const SESSION_CLASS = 'nn-session';
+
 /**
  * Sets `nn-session` on <html> when this browser remembers a signed-in user (the session hint
  * of features/auth/api/session.ts), and `nn-admin` when that user is an admin, before the body
@@ -32,14 +35,20 @@ import { RememberedSessionFrame } from '../features/auth';
  * hides its "Sign in" link, and an admin sees no site header (spec: admins have none). Inline
  * (a request would delay every first paint), as part of HEAD_SCRIPT below.
  */
-export const SESSION_FLAG_SCRIPT =
-  "try{var s=localStorage.getItem('notenest.session'),c=document.documentElement.classList;if(s){c.add('nn-session');if(JSON.parse(s).role==='admin')c.add('nn-admin')}}catch(e){}";
+export const SESSION_FLAG_SCRIPT = `try{var s=localStorage.getItem('notenest.session'),c=document.documentElement.classList;if(s){c.add('${SESSION_CLASS}');if(JSON.parse(s).role==='admin')c.add('nn-admin')}}catch(e){}`;
 
 /** The <template> of a prerendered page's <head> holding the app's scripts (APP_START_SCRIPT). */
 export const APP_SCRIPTS_ID = 'nn-app';
 
 /** Elements of the app's scripts inserted per task (APP_START_SCRIPT). */
 export const APP_START_BATCH = 6;
+
+/**
+ * Marks a preload in the template that only one variant of a guarded page needs: `visitor` (the
+ * sign-in form's chunks) or `session` (the page's own). build-plugins/prerender.ts writes it;
+ * APP_START_SCRIPT skips the other variant's.
+ */
+export const PRELOAD_ONLY_ATTRIBUTE = 'data-nn-only';
 
 /**
  * Starts the app's JS once the prerendered page has painted. build-plugins/prerender.ts moves the
@@ -60,13 +69,13 @@ export const APP_START_BATCH = 6;
  * one task, that was 22-37 ms (x4 on Lighthouse's phone: one long task of ~150 ms, TBT);
  * batches of 6 make tasks short enough to yield to input between them, and every request is
  * still made within a few ms.
- * A guarded page's preloads marked for one variant (data-nn-only, build-plugins/prerender.ts)
- * are skipped for the other: a visitor does not fetch the page they must sign in for, nor a
+ * A guarded page's preloads marked for one variant (PRELOAD_ONLY_ATTRIBUTE) are skipped for the
+ * other: a visitor does not fetch the page they must sign in for, nor a
  * returning user the sign-in form (the app fetches either itself if the session hint was wrong).
  * Straight away where no paint will be observed: a hidden tab, a browser without paint timing;
  * and after 5 s whatever happens (a paint that is never reported).
  */
-export const APP_START_SCRIPT = `(function(){var t=document.getElementById('${APP_SCRIPTS_ID}'),d=0;if(!t)return;function go(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',go);if(d++)return;var n=t.content.children,i=0,x=document.documentElement.classList.contains('nn-session')?'visitor':'session';(function b(){for(var f=document.createDocumentFragment(),k=0;i<n.length&&k<${APP_START_BATCH};i++,k++){var o=n[i];if(o.getAttribute('data-nn-only')===x){k--;continue}var e=document.createElement(o.localName);for(var a=o.attributes,j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);f.appendChild(e)}document.head.appendChild(f);if(i<n.length)setTimeout(b,0)})()}var P=window.PerformanceObserver,s=P&&P.supportedEntryTypes;if(!s||s.indexOf('paint')<0||document.visibilityState==='hidden')return go();new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,5000)})();`;
+export const APP_START_SCRIPT = `(function(){var t=document.getElementById('${APP_SCRIPTS_ID}'),d=0;if(!t)return;function go(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',go);if(d++)return;var n=t.content.children,i=0,x=document.documentElement.classList.contains('${SESSION_CLASS}')?'visitor':'session';(function b(){for(var f=document.createDocumentFragment(),k=0;i<n.length&&k<${APP_START_BATCH};i++,k++){var o=n[i];if(o.getAttribute('${PRELOAD_ONLY_ATTRIBUTE}')===x){k--;continue}var e=document.createElement(o.localName);for(var a=o.attributes,j=0;j<a.length;j++)e.setAttribute(a[j].name,a[j].value);f.appendChild(e)}document.head.appendChild(f);if(i<n.length)setTimeout(b,0)})()}var P=window.PerformanceObserver,s=P&&P.supportedEntryTypes;if(!s||s.indexOf('paint')<0||document.visibilityState==='hidden')return go();new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});setTimeout(go,5000)})();`;
 
 /**
  * The one inline script of every prerendered page's <head> (firebase.json's CSP allows exactly
