@@ -80,8 +80,9 @@ cpSync(migrations, join(here, 'lib', 'migrations'), {
 });
 console.log('functions: lib/migrations (the search index schema)');
 
-// The web app's server bundle and Browse's template (web/build-plugins/prerender.ts), for GET
-// /browse (src/services/browse-page.ts): built by the web workspace, which builds first.
+// The web app's server bundle and the pages' templates (web/build-plugins/prerender.ts), for GET
+// /browse and GET /notes/:id (src/services/web-pages.ts): built by the web workspace, which
+// builds first.
 const webServer = join(here, '..', 'web', 'dist-server');
 if (!existsSync(join(webServer, 'prerender.js'))) {
   console.error('functions/build.mjs: web/dist-server is missing: build @notenest/web first');
@@ -89,4 +90,4 @@ if (!existsSync(join(webServer, 'prerender.js'))) {
 }
 rmSync(join(here, 'lib', 'web'), { recursive: true, force: true });
 cpSync(webServer, join(here, 'lib', 'web'), { recursive: true });
-console.log("functions: lib/web (the web app's server bundle, for GET /browse)");
+console.log("functions: lib/web (the web app's server bundle, for GET /browse and GET /notes/:id)");

@@ -108,7 +108,6 @@ export function pageHtml(
 /** The server bundle (src/app/prerender.tsx with every dependency inlined) and its template. */
 export const SERVER_DIR = 'dist-server';
 export const SERVER_BUNDLE = 'prerender.js';
-export const BROWSE_TEMPLATE = 'browse-template.html';
 
 /**
  * What the plugin uses of src/app/prerender.tsx (stated here: importing its types would pull the
@@ -122,7 +121,7 @@ interface PrerenderedShell {
 }
 interface PrerenderModule {
   PRERENDERED_SHELLS: readonly PrerenderedShell[];
-  BROWSE_SHELL: PrerenderedShell;
+  SERVER_TEMPLATES: readonly { file: string; shell: PrerenderedShell }[];
   HEAD_SCRIPT: string;
   APP_SCRIPTS_ID: string;
   PRELOAD_ONLY_ATTRIBUTE: string;
@@ -135,8 +134,9 @@ interface PrerenderModule {
  * (web/dist-server/prerender.js: React, the router, Chakra and the app's own components inlined),
  * renders every route's first screen with it and writes one HTML file per shell into the output
  * folder, next to index.html (which becomes Home's). firebase.json's hosting rewrites send each
- * route to its file. The same bundle, with browse-template.html, is what functions' GET /browse
- * renders Browse with its first page of notes (functions/build.mjs copies both).
+ * route to its file. The same bundle, with the templates of SERVER_TEMPLATES, is what functions'
+ * GET /browse renders Browse with its first page of notes, and GET /notes/:id the note page with
+ * its note (functions/build.mjs copies them).
  *
  * Why: on a slow phone the route's JS takes seconds to arrive; with the page in the document, its
  * first screen paints as soon as the HTML and CSS are in (Lighthouse LCP, issue 20).
@@ -205,9 +205,9 @@ export function prerenderPlugin(): Plugin {
         [...new Set(shell.pages.flatMap((key) => cssOf(manifest, key)))].filter(
           (href) => !entryCss.has(href),
         );
-      for (const shell of entry.PRERENDERED_SHELLS) {
-        const html = pageHtml(template, {
-          markup: await entry.renderShell(shell),
+      const shellHtml = (shell: PrerenderedShell, markup: string) =>
+        pageHtml(template, {
+          markup,
           css: cssFor(shell),
           preloads: jsFor(shell),
           headScript: entry.HEAD_SCRIPT,
@@ -216,19 +216,13 @@ export function prerenderPlugin(): Plugin {
           // A shell with a tree of its own is not what the app renders at that address.
           hydrate: shell.tree === undefined,
         });
-        await writeFile(join(outDir, shell.file), html);
+      for (const shell of entry.PRERENDERED_SHELLS) {
+        await writeFile(join(outDir, shell.file), shellHtml(shell, await entry.renderShell(shell)));
       }
-      await writeFile(
-        join(serverDir, BROWSE_TEMPLATE),
-        pageHtml(template, {
-          markup: entry.ROOT_MARKUP_MARKER,
-          css: cssFor(entry.BROWSE_SHELL),
-          preloads: jsFor(entry.BROWSE_SHELL),
-          headScript: entry.HEAD_SCRIPT,
-          appScriptsId: entry.APP_SCRIPTS_ID,
-          preloadOnlyAttribute: entry.PRELOAD_ONLY_ATTRIBUTE,
-        }),
-      );
+      // The function's pages: the same, #root left for it to fill.
+      for (const { file, shell } of entry.SERVER_TEMPLATES) {
+        await writeFile(join(serverDir, file), shellHtml(shell, entry.ROOT_MARKUP_MARKER));
+      }
       config.logger.info(`prerendered ${entry.PRERENDERED_SHELLS.length} route shells`);
     },
   };

@@ -56,13 +56,28 @@ export function shellFiles(files: readonly string[], manifest: Manifest): string
   );
 }
 
-/** firebase.json's rewrites as [source, page]: a function's page is its prerendered one. */
+/**
+ * The prerendered file of each page the api function renders (src/app/prerender.tsx's
+ * SERVER_TEMPLATES, rendered from that file's shell): what the worker serves for it offline.
+ */
+export const FUNCTION_PAGES: Readonly<Record<string, string>> = {
+  '/browse': '/browse.html',
+  '/notes/**': '/note.html',
+};
+
+/**
+ * firebase.json's rewrites as [source, page]: a function's page is its prerendered one. The build
+ * fails on a rewrite whose page is not in it (offline, that address would get the wrong page).
+ */
 export function pageRewrites(rewrites: readonly Rewrite[], files: readonly string[]) {
   const pages: [string, string][] = [];
   for (const rule of rewrites) {
     if (rule.source.startsWith('/api/')) continue;
-    const page = rule.destination ?? `${rule.source}.html`;
-    if (files.includes(page)) pages.push([rule.source, page]);
+    const page = rule.destination ?? FUNCTION_PAGES[rule.source];
+    if (!page || !files.includes(page)) {
+      throw new Error(`service worker: no page in the build for the rewrite of ${rule.source}`);
+    }
+    pages.push([rule.source, page]);
   }
   return pages;
 }

@@ -1,11 +1,15 @@
 /**
  * Pages served as HTML by the function (firebase.json rewrites their paths here rather than to a
- * static file): Browse, whose first page of notes is data that changes, so it cannot be
- * prerendered at build time like the other routes (web/build-plugins/prerender.ts).
+ * static file): Browse and the note page, whose first page of notes and note are data that
+ * changes, so they cannot be prerendered at build time like the other routes
+ * (web/build-plugins/prerender.ts).
  */
 import compression from 'compression';
 import { Router } from 'express';
-import { browsePage } from '../services/browse-page.js';
+import { browsePage, notePage } from '../services/web-pages.js';
+
+/** A CDN may keep a page for a few seconds; a browser always asks again. */
+const PAGE_CACHE = 'public, max-age=0, s-maxage=15';
 
 export function pageRoutes(): Router {
   const router = Router();
@@ -15,7 +19,13 @@ export function pageRoutes(): Router {
     // The list with no criteria is the same for everyone (approved notes, newest first): a CDN
     // may keep it for a few seconds (a like or an approval shows within 15 s of a reload). Any criteria: the app reads that list itself.
     const html = await browsePage(Object.keys(req.query).length === 0);
-    res.status(200).set('Cache-Control', 'public, max-age=0, s-maxage=15').type('html').send(html);
+    res.status(200).set('Cache-Control', PAGE_CACHE).type('html').send(html);
+  });
+  router.get('/notes/:noteId', compression(), async (req, res) => {
+    // Only what the rules show everyone is in it (an approved note), the same for every reader:
+    // kept like Browse's list, so an edit, or a note taken out of view, shows within 15 s.
+    const html = await notePage(String(req.params['noteId']));
+    res.status(200).set('Cache-Control', PAGE_CACHE).type('html').send(html);
   });
   return router;
 }

@@ -9,10 +9,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cssOf, jsOf, pageHtml } from '../../build-plugins/prerender';
+import { pageRewrites } from '../../build-plugins/service-worker';
 import { rewriteFor } from '../testing/static-server';
 import {
   PRERENDERED_SHELLS,
   HEAD_SCRIPT,
+  SERVER_TEMPLATES,
+  notePageHtml,
   renderShell,
   scriptSafeJson,
   withoutGlobalStyles,
@@ -20,7 +23,12 @@ import {
 
 const firebaseJson = JSON.parse(
   readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8'),
-) as { hosting: { headers: { headers: { key: string; value: string }[] }[] } };
+) as {
+  hosting: {
+    headers: { headers: { key: string; value: string }[] }[];
+    rewrites: { source: string; destination?: string }[];
+  };
+};
 
 function shell(file: string) {
   const found = PRERENDERED_SHELLS.find((s) => s.file === file);
@@ -86,6 +94,35 @@ describe('route shells', () => {
     expect(html).not.toContain('data-emotion');
   });
 
+  it('/notes/:id from the function: the note for a known session, and as data for the app', async () => {
+    const template = `<html><body><div id="root"><!--nn-root--></div>\n  </body></html>`;
+    const title = '</script><script>alert(1)</script> $& Notes';
+    const document = {
+      name: 'projects/demo-notenest/databases/(default)/documents/notes/n1',
+      fields: {
+        title: { stringValue: title },
+        subjectName: { stringValue: 'Plant Physiology' },
+        approved: { booleanValue: true },
+        likesCount: { integerValue: '4' },
+      },
+    };
+    const html = await notePageHtml(template, 'n1', document);
+    const [visitor, frame] = variants(html, 'nn-if-visitor', 'nn-if-session');
+    expect(visitor).toMatch(/type="password"/);
+    expect(frame).toContain(
+      '<h1 id="note-title" class="nn-heading nn-note-header__title">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; Notes</h1>',
+    );
+    expect(frame).toContain('<span data-field="subject">Plant Physiology</span>');
+    expect(frame).not.toContain('Loading Notes...');
+    const data = html.match(/<script type="application\/json" id="nn-note">([^<]*)<\/script>/);
+    expect(JSON.parse(data?.[1] ?? 'null')).toEqual({ id: 'n1', document });
+    // Without a note (none the rules show everyone): note.html's markup, and no data.
+    const without = await notePageHtml(template, 'n1', null);
+    expect(without).toContain('Loading Notes...');
+    expect(without).not.toContain('id="nn-note"');
+    expect(without).toBe(template.replace('<!--nn-root-->', await renderShell(shell('note.html'))));
+  });
+
   it("/profile: the sign-in form for a visitor, and My Dashboard's frame for a known session", async () => {
     const html = await renderShell(shell('profile.html'));
     const [visitor, frame] = variants(html, 'nn-if-visitor', 'nn-if-session');
@@ -144,7 +181,6 @@ describe('Hosting configuration', () => {
     ['/sign-in', 'sign-in.html'],
     ['/signin', 'sign-in.html'],
     ['/sign-up', 'sign-up.html'],
-    ['/notes/abc', 'note.html'],
     ['/profile', 'profile.html'],
     ['/uploading-notes', 'uploading-notes.html'],
     ['/update-notes/abc', 'guarded.html'],
@@ -161,9 +197,30 @@ describe('Hosting configuration', () => {
     expect(PRERENDERED_SHELLS.map((s) => s.file)).toContain(file);
   });
 
-  it('sends /browse to the function, which renders it with its first page of notes', () => {
-    expect(rewriteFor('/browse')).toEqual({ functionId: 'api' });
-    expect(rewriteFor('/api/notes')).toEqual({ functionId: 'api' });
+  it('sends /browse and the note page to the function, which renders them with their data', () => {
+    expect(rewriteFor('/browse')).toEqual({ functionId: 'api', source: '/browse' });
+    expect(rewriteFor('/notes/abc')).toEqual({ functionId: 'api', source: '/notes/**' });
+    expect(rewriteFor('/api/notes')).toEqual({ functionId: 'api', source: '/api/**' });
+  });
+
+  it("gives the service worker each rewritten route's page, a function's its prerendered one", () => {
+    const files = PRERENDERED_SHELLS.map((s) => `/${s.file}`);
+    const pages = new Map(pageRewrites(firebaseJson.hosting.rewrites, files));
+    expect(pages.get('/browse')).toBe('/browse.html');
+    expect(pages.get('/notes/**')).toBe('/note.html');
+    expect(pages.get('/profile')).toBe('/profile.html');
+    expect(pages.has('/api/**')).toBe(false);
+    // The templates the function renders those pages from are those files' shells.
+    for (const { shell } of SERVER_TEMPLATES) {
+      expect([...pages.values()]).toContain(`/${shell.file}`);
+    }
+    // A rewrite to a page the build lacks fails the build (offline, it would serve a wrong page).
+    expect(() =>
+      pageRewrites(
+        firebaseJson.hosting.rewrites,
+        files.filter((f) => f !== '/note.html'),
+      ),
+    ).toThrow('/notes/**');
   });
 
   it('allows exactly the head script (theme and session flags) inline, by its hash', () => {

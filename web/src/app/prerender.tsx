@@ -17,6 +17,8 @@ import {
   type EmbeddedFirstPage,
 } from '../features/browse/api/browse-api';
 import { FirstPageContext } from '../features/browse/hooks/first-page-context';
+import { NOTE_ELEMENT_ID, type EmbeddedNote } from '../features/notes/api/note-detail-api';
+import { EmbeddedNoteContext } from '../features/notes/hooks/embedded-note-context';
 import type { RestDocument } from '../shared/firebase/firestore-rest';
 import { THEME_SCRIPT } from '../shared/theme/theme';
 import { LoadingState } from '../shared/ui/loading-state';
@@ -144,6 +146,20 @@ function signedInShell(
   };
 }
 
+/**
+ * The note page: the sign-in form for a visitor; for a known session the page's frame, its
+ * loading state, with its chunks preloaded (they come with the entry's, not a round trip after).
+ * No Chakra. GET /notes/:id renders it with the note itself (notePageHtml); this file is what
+ * the service worker serves offline.
+ */
+export const NOTE_SHELL = signedInShell(
+  'note.html',
+  '/notes/x',
+  'noteDetail',
+  'notes/components/note-detail-page.tsx',
+  [SESSION_BRIDGE],
+);
+
 export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
   { file: 'index.html', url: '/', pages: ['src/features/home/components/home-page.tsx'] },
   {
@@ -172,12 +188,8 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
     tree: 'guarded',
   },
   // The note page, My Dashboard and the Upload form: the same, with the page's frame for a known
-  // session, and its chunks preloaded for it. The note page's frame is its loading state (the
-  // note is read once the app runs; its chunks come with the entry's, not a round trip after),
-  // and it has no Chakra.
-  signedInShell('note.html', '/notes/x', 'noteDetail', 'notes/components/note-detail-page.tsx', [
-    SESSION_BRIDGE,
-  ]),
+  // session, and its chunks preloaded for it.
+  NOTE_SHELL,
   signedInShell('profile.html', '/profile', 'profile', 'profile/components/profile-page.tsx'),
   signedInShell(
     'uploading-notes.html',
@@ -202,30 +214,30 @@ export const PRERENDERED_SHELLS: readonly PrerenderedShell[] = [
 ];
 
 function GuardedShell({ sessionPage }: { sessionPage?: PageName }) {
+  const element = (
+    <>
+      <div className="nn-if-visitor">
+        <RoutedPage name="signIn" />
+      </div>
+      {/* A frame until the app takes over: nothing in it can be used yet (inert). */}
+      <div className="nn-if-session" inert={sessionPage !== undefined}>
+        {sessionPage ? (
+          <RememberedSessionFrame>
+            <RoutedPage name={sessionPage} />
+          </RememberedSessionFrame>
+        ) : (
+          <LoadingState />
+        )}
+      </div>
+    </>
+  );
   return useRoutes([
     {
       element: <AppLayout />,
+      // The note page reads its note's id from the address (GET /notes/:id renders it).
       children: [
-        {
-          path: '*',
-          element: (
-            <>
-              <div className="nn-if-visitor">
-                <RoutedPage name="signIn" />
-              </div>
-              {/* A frame until the app takes over: nothing in it can be used yet (inert). */}
-              <div className="nn-if-session" inert={sessionPage !== undefined}>
-                {sessionPage ? (
-                  <RememberedSessionFrame>
-                    <RoutedPage name={sessionPage} />
-                  </RememberedSessionFrame>
-                ) : (
-                  <LoadingState />
-                )}
-              </div>
-            </>
-          ),
-        },
+        { path: 'notes/:notesId', element },
+        { path: '*', element },
       ],
     },
   ]);
@@ -261,19 +273,26 @@ export function withoutGlobalStyles(html: string): string {
   return html.replace(/<style data-emotion="css-global [^"]*">[^<]*<\/style>/g, '');
 }
 
-/**
- * The HTML that goes inside #root for one shell, every lazy page and Chakra style included.
- * `firstPage`: Browse's first page, for GET /browse (browsePageHtml).
- */
+/** Data a server render puts into its page (functions' GET /browse and GET /notes/:id). */
+export interface ServerData {
+  /** Browse's first page (browsePageHtml). */
+  firstPage?: EmbeddedFirstPage | null;
+  /** The note of the note page (notePageHtml). */
+  note?: EmbeddedNote | null;
+}
+
+/** The HTML that goes inside #root for one shell, every lazy page and Chakra style included. */
 export async function renderShell(
   shell: PrerenderedShell,
-  firstPage: EmbeddedFirstPage | null = null,
+  { firstPage = null, note = null }: ServerData = {},
 ): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={shell.url}>
         <FirstPageContext.Provider value={firstPage}>
-          <AppProviders>{treeOf(shell)}</AppProviders>
+          <EmbeddedNoteContext.Provider value={note}>
+            <AppProviders>{treeOf(shell)}</AppProviders>
+          </EmbeddedNoteContext.Provider>
         </FirstPageContext.Provider>
       </StaticRouter>
     </StrictMode>,
@@ -284,8 +303,17 @@ export async function renderShell(
   return withoutGlobalStyles(await new Response(prelude).text());
 }
 
-/** Where #root's markup goes in the template GET /browse fills (build-plugins/prerender.ts). */
+/** Where #root's markup goes in the templates the function fills (build-plugins/prerender.ts). */
 export const ROOT_MARKUP_MARKER = '<!--nn-root-->';
+
+/**
+ * The pages the api function renders, each from a template the build writes into web/dist-server
+ * (build-plugins/prerender.ts: the shell's CSS and preloads, #root left to fill).
+ */
+export const SERVER_TEMPLATES: readonly { file: string; shell: PrerenderedShell }[] = [
+  { file: 'browse-template.html', shell: BROWSE_SHELL },
+  { file: 'note-template.html', shell: NOTE_SHELL },
+];
 
 /** JSON that cannot end the <script> element holding it, whatever the notes' text says. */
 export function scriptSafeJson(value: unknown): string {
@@ -300,6 +328,18 @@ export function scriptSafeJson(value: unknown): string {
 /** The query whose REST answer browsePageHtml takes: Browse's first page with no criteria. */
 export { defaultFirstPageQuery };
 
+/** `template` with `markup` in #root and, when there is some, `data` as JSON in element `id`. */
+function fillTemplate(template: string, markup: string, id: string, data: unknown): string {
+  if (!template.includes(ROOT_MARKUP_MARKER) || !template.includes('</body>')) {
+    throw new Error('the template has no root marker or no </body>');
+  }
+  // Replacement functions: a note's text may hold `$&` and the like.
+  const html = template.replace(ROOT_MARKUP_MARKER, () => markup);
+  if (!data) return html;
+  const json = `<script type="application/json" id="${id}">${scriptSafeJson(data)}</script>`;
+  return html.replace('</body>', () => `  ${json}\n  </body>`);
+}
+
 /**
  * Browse with its first page of notes in the HTML, for functions' GET /browse: `documents` is
  * Firestore's REST answer to defaultFirstPageQuery() (null: not read, the list shows as loading).
@@ -310,14 +350,26 @@ export async function browsePageHtml(
   template: string,
   documents: RestDocument[] | null,
 ): Promise<string> {
-  if (!template.includes(ROOT_MARKUP_MARKER) || !template.includes('</body>')) {
-    throw new Error('browsePageHtml: the template has no root marker or no </body>');
-  }
   const page: EmbeddedFirstPage | null = documents && { query: defaultFirstPageQuery(), documents };
-  const markup = await renderShell(BROWSE_SHELL, page);
-  // Replacement functions: a note's text may hold `$&` and the like.
-  const html = template.replace(ROOT_MARKUP_MARKER, () => markup);
-  if (!page) return html;
-  const data = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${scriptSafeJson(page)}</script>`;
-  return html.replace('</body>', () => `  ${data}\n  </body>`);
+  const markup = await renderShell(BROWSE_SHELL, { firstPage: page });
+  return fillTemplate(template, markup, FIRST_PAGE_ELEMENT_ID, page);
+}
+
+/**
+ * The note page for functions' GET /notes/:id, with note `id` in it: `document` is the REST
+ * answer to an anonymous read of it (null: none the rules show everyone; the page then shows as
+ * note.html does, the note read by the app with the reader's session). A returning reader sees
+ * the note as the document paints, before any script runs; the same answer goes into the
+ * document as JSON, so the app shows it without reading it again. A visitor sees the sign-in
+ * form, as on every guarded route.
+ */
+export async function notePageHtml(
+  template: string,
+  id: string,
+  document: RestDocument | null,
+): Promise<string> {
+  const note: EmbeddedNote | null = document && { id, document };
+  const shell = note ? { ...NOTE_SHELL, url: `/notes/${encodeURIComponent(id)}` } : NOTE_SHELL;
+  const markup = await renderShell(shell, { note });
+  return fillTemplate(template, markup, NOTE_ELEMENT_ID, note);
 }

@@ -142,6 +142,17 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /**
+ * Resolves once the app has taken the page over (main.tsx removes #root's data-prerendered): until
+ * then what is on screen is the document's own copy, prerendered or served by the function
+ * (inert, and replaced by the app's).
+ */
+export async function appTookOver(page: Page, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout })
+    .toBeNull();
+}
+
+/**
  * Reloads `page` (a signed-in user's guarded page) and checks that the heading the document
  * itself paints (the prerendered frame of app/prerender.tsx, before any of the app's JS) is
  * visible, and is where the app's own heading is once the app has taken the page over and shows
@@ -167,9 +178,7 @@ export async function expectReloadKeepsHeadingInPlace(
     });
   });
   await page.reload();
-  await expect
-    .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 20_000 })
-    .toBeNull();
+  await appTookOver(page);
   await ready(page);
   const frame = await page.evaluate(() => (window as unknown as { nnFrame: unknown }).nnFrame);
   // Measured in the page: the heading is the app's (the frame is gone), in one look.

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { FUNCTION_PAGES } from '../../build-plugins/service-worker';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,9 +36,11 @@ const REWRITES = (
 
 /**
  * Where Hosting sends `pathname` by firebase.json's rewrites (its globs as used there: a literal
- * path, `/prefix/**`, or `**`): a file, or a function.
+ * path, `/prefix/**`, or `**`): a file, or a function (with the rewrite's source).
  */
-export function rewriteFor(pathname: string): { file: string } | { functionId: string } | null {
+export function rewriteFor(
+  pathname: string,
+): { file: string } | { functionId: string; source: string } | null {
   for (const rule of REWRITES) {
     const { source } = rule;
     const matches =
@@ -45,7 +48,7 @@ export function rewriteFor(pathname: string): { file: string } | { functionId: s
       (source.endsWith('/**') ? pathname.startsWith(source.slice(0, -2)) : pathname === source);
     if (!matches) continue;
     if (rule.destination) return { file: rule.destination };
-    if (rule.function) return { functionId: rule.function.functionId };
+    if (rule.function) return { functionId: rule.function.functionId, source };
   }
   return null;
 }
@@ -76,9 +79,10 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       const path = pathname.endsWith('/') ? join(candidate, 'index.html') : candidate;
       let file = inside && (await isFile(path)) ? path : null;
       const rewrite = pathname.startsWith('/assets/') ? null : rewriteFor(pathname);
-      // A page the function renders (/browse) is served as prerendered, without its data.
-      if (!file && rewrite)
-        file = join(base, 'file' in rewrite ? rewrite.file : `${pathname}.html`);
+      // A page the function renders (/browse, /notes/:id) is served as prerendered, without its
+      // data (as the service worker serves it offline).
+      const page = rewrite && ('file' in rewrite ? rewrite.file : FUNCTION_PAGES[rewrite.source]);
+      if (!file && page) file = join(base, page);
       if (!file) {
         res.writeHead(404).end('not found');
         return;

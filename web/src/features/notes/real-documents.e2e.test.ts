@@ -13,7 +13,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
-import { ADMIN_ACCOUNT, adminFor, deleteNotesOf, uniqueEmail, eventually } from '../../testing/e2e';
+import {
+  ADMIN_ACCOUNT,
+  adminFor,
+  appTookOver,
+  deleteNotesOf,
+  uniqueEmail,
+  eventually,
+} from '../../testing/e2e';
 
 const stack = inject('testStack');
 const admin = adminFor(stack);
@@ -239,6 +246,7 @@ describe('real documents', () => {
     await signInAs(page, students[1]!.email, students[1]!.password);
     const open = async (file: string) => {
       await page.goto(`/notes/${noteOf.get(file)}`);
+      await appTookOver(page);
       await page.locator('h1#note-title').waitFor({ timeout: 30_000 });
       await page.getByRole('heading', { name: 'Preview' }).scrollIntoViewIfNeeded();
     };

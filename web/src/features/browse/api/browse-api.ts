@@ -22,6 +22,7 @@
  */
 import { callFacade } from '../../../shared/http/facade';
 import { prefetchSlot } from '../../../shared/utils/prefetch-slot';
+import { embeddedData } from '../../../shared/utils/embedded-data';
 import {
   decodeDocument,
   getDocument,
@@ -149,23 +150,8 @@ export function defaultFirstPageQuery(): StructuredQuery {
   return firstPageQuery(criteriaFromParams(new URLSearchParams()));
 }
 
-/** The embedded page in this document, read once; null when there is none (or it is unreadable). */
-let documentPage: EmbeddedFirstPage | null | undefined;
-function pageInDocument(): EmbeddedFirstPage | null {
-  if (documentPage === undefined) {
-    documentPage = null;
-    const json =
-      typeof document === 'undefined'
-        ? null
-        : document.getElementById(FIRST_PAGE_ELEMENT_ID)?.textContent;
-    try {
-      if (json) documentPage = JSON.parse(json) as EmbeddedFirstPage;
-    } catch {
-      // Not ours to break on: the list is read as usual.
-    }
-  }
-  return documentPage;
-}
+/** The embedded page in this document. */
+const documentPage = embeddedData<EmbeddedFirstPage>(FIRST_PAGE_ELEMENT_ID);
 
 /**
  * The first page for `criteria` from an embedded answer to exactly its query (`provided` on the
@@ -175,7 +161,7 @@ export function embeddedFirstPage(
   criteria: BrowseCriteria,
   provided?: EmbeddedFirstPage | null,
 ): NotesPage | null {
-  const embedded = provided === undefined ? pageInDocument() : provided;
+  const embedded = provided === undefined ? documentPage.read() : provided;
   if (!embedded || isSearch(criteria)) return null;
   const plan = planQuery(criteria);
   if (JSON.stringify(firstPageQueryOf(plan)) !== JSON.stringify(embedded.query)) return null;
@@ -184,7 +170,7 @@ export function embeddedFirstPage(
 
 /** The app has shown the embedded page: a later visit to Browse reads a fresh one. */
 export function forgetEmbeddedFirstPage(): void {
-  documentPage = null;
+  documentPage.forget();
 }
 
 /** A first page asked for before the page rendered (prefetchNotesPage), until it is taken. */

@@ -10,17 +10,59 @@
 import type { FirestoreError } from 'firebase/firestore';
 import { isAppError } from '../../../shared/errors/app-error';
 import { listenLive } from '../../../shared/firebase';
-import { getDocument, type DecodedDocument } from '../../../shared/firebase/firestore-rest';
+import {
+  decodeDocument,
+  getDocument,
+  type DecodedDocument,
+  type RestDocument,
+} from '../../../shared/firebase/firestore-rest';
 import { callFacade } from '../../../shared/http/facade';
+import { embeddedData } from '../../../shared/utils/embedded-data';
 import { prefetchSlot } from '../../../shared/utils/prefetch-slot';
 import { toNoteDetail, type NoteDetail } from './note-detail-model';
 
 /**
- * The note's first read: as anyone may read it (an approved note), so it does not wait for the
+ * The note as the server sent it (functions' GET /notes/:id renders the page with it): the REST
+ * answer to an anonymous read of an approved note, in the document as JSON, so the note is in
+ * the HTML itself and the app starts from the very same note without reading it again. Only
+ * what the rules show everyone is ever embedded: the server reads it without credentials.
+ */
+export interface EmbeddedNote {
+  id: string;
+  document: RestDocument;
+}
+
+export const NOTE_ELEMENT_ID = 'nn-note';
+
+/** The embedded note in this document. */
+const documentNote = embeddedData<EmbeddedNote>(NOTE_ELEMENT_ID);
+
+/**
+ * Note `noteId` as embedded (`provided` on the server, else this document's), or null: another
+ * note's, or none.
+ */
+export function embeddedNote(
+  noteId: string,
+  provided?: EmbeddedNote | null,
+): DecodedDocument | null {
+  const embedded = provided === undefined ? documentNote.read() : provided;
+  return embedded && embedded.id === noteId ? decodeDocument(embedded.document) : null;
+}
+
+/** The page has shown the embedded note: a later visit reads it afresh. */
+export function forgetEmbeddedNote(): void {
+  documentNote.forget();
+}
+
+/**
+ * The note's first read: the one in the document when the server sent it, else as anyone may
+ * read it (an approved note), so it does not wait for the
  * reader's session to be restored; one the rules refuse that way (the reader's own pending note,
  * or any for an admin) is read again with the session's token.
  */
 function firstRead(noteId: string): Promise<DecodedDocument | null> {
+  const embedded = embeddedNote(noteId);
+  if (embedded) return Promise.resolve(embedded);
   const path = `notes/${noteId}`;
   return getDocument(path, undefined, { anonymous: true }).catch((error: unknown) => {
     if (isAppError(error, 'server') && error.status === 403) return getDocument(path);

@@ -1,7 +1,13 @@
 import { toAppError } from '../../../shared/errors/app-error';
-import { startTransition, useEffect, useState } from 'react';
-import { watchNote, whyUnavailable } from '../api/note-detail-api';
-import type { NoteDetail } from '../api/note-detail-model';
+import { startTransition, useContext, useEffect, useState } from 'react';
+import {
+  embeddedNote,
+  forgetEmbeddedNote,
+  watchNote,
+  whyUnavailable,
+} from '../api/note-detail-api';
+import { toNoteDetail, type NoteDetail } from '../api/note-detail-model';
+import { EmbeddedNoteContext } from './embedded-note-context';
 
 export type LiveNote =
   | { status: 'loading' }
@@ -16,9 +22,18 @@ export type LiveNote =
  * pending notes exist; any other error (the network) is a failure worth retrying.
  */
 export function useLiveNote(noteId: string): LiveNote {
-  const [state, setState] = useState<LiveNote>({ status: 'loading' });
+  const provided = useContext(EmbeddedNoteContext);
+  // The note the server rendered into the page (functions' GET /notes/:id) is shown at once:
+  // the first render is the page the HTML already shows, not "Loading Notes..." in between.
+  const [state, setState] = useState<LiveNote>(() => {
+    const doc = embeddedNote(noteId, provided);
+    return doc ? { status: 'loaded', note: toNoteDetail(doc.id, doc.data) } : { status: 'loading' };
+  });
   useEffect(() => {
-    setState({ status: 'loading' });
+    // Another note than the one shown: loading until it is read.
+    setState((shown) =>
+      shown.status === 'loaded' && shown.note.id === noteId ? shown : { status: 'loading' },
+    );
     let stopped = false;
     // A note readers' reports took out of view says so (issue 30): asked of the facade once,
     // only when the note cannot be read; the page keeps loading meanwhile.
@@ -48,6 +63,8 @@ export function useLiveNote(noteId: string): LiveNote {
         else setState({ status: 'failed' });
       },
     );
+    // Taken (watchNote's first answer is the embedded note): a later visit reads it afresh.
+    forgetEmbeddedNote();
     return () => {
       stopped = true;
       stop();

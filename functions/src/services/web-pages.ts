@@ -1,10 +1,11 @@
 /**
- * Browse as HTML with its first page of notes (GET /browse, which firebase.json's Hosting rewrite
- * sends here): on a slow phone the list is readable, and its links work, before any of the app's
- * JS has arrived. The page is rendered by the web app's own server bundle (web/dist-server,
+ * Pages with their data in the HTML, which firebase.json's Hosting rewrites send here: Browse
+ * with its first page of notes (GET /browse) and the note page with its note (GET /notes/:id).
+ * On a slow phone the list or the note is readable, and its links work, before any of the app's
+ * JS has arrived. The pages are rendered by the web app's own server bundle (web/dist-server,
  * copied into lib/web by build.mjs: React and the very components the browser renders), from
- * Firestore's REST answer to the query the app itself would send first; that answer also goes
- * into the page, so the app starts from the same list without reading it again.
+ * Firestore's REST answer to the read the app itself would make first; that answer also goes
+ * into the page, so the app starts from it without reading it again.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -15,13 +16,17 @@ import { projectId } from '../firebase.js';
 interface WebRenderer {
   defaultFirstPageQuery(): unknown;
   browsePageHtml(template: string, documents: unknown[] | null): Promise<string>;
+  notePageHtml(template: string, id: string, document: unknown): Promise<string>;
 }
 
 interface LoadedRenderer {
   web: WebRenderer;
-  template: string;
+  browseTemplate: string;
+  noteTemplate: string;
   /** Browse with its list loading: the same for every request, so rendered once. */
   withoutList: string;
+  /** The note page without a note (note.html): the same for every request, so rendered once. */
+  withoutNote: string;
 }
 
 /**
@@ -35,17 +40,22 @@ const WEB_DIR = [
 
 let loaded: Promise<LoadedRenderer> | undefined;
 
-/** The web bundle and Browse's template, loaded on the first request that needs them. */
+/** The web bundle and the pages' templates, loaded on the first request that needs them. */
 function renderer(): Promise<LoadedRenderer> {
   loaded ??= (async () => {
-    if (!WEB_DIR) throw new Error('browse page: no web server bundle (build @notenest/web)');
+    if (!WEB_DIR) throw new Error('web pages: no web server bundle (build @notenest/web)');
     // A computed specifier: esbuild leaves it alone, and Node loads the file at run time.
     const bundle = new URL('prerender.js', WEB_DIR).href;
-    const [web, template] = await Promise.all([
+    const [web, browseTemplate, noteTemplate] = await Promise.all([
       import(bundle) as Promise<WebRenderer>,
       readFile(new URL('browse-template.html', WEB_DIR), 'utf8'),
+      readFile(new URL('note-template.html', WEB_DIR), 'utf8'),
     ]);
-    return { web, template, withoutList: await web.browsePageHtml(template, null) };
+    const [withoutList, withoutNote] = await Promise.all([
+      web.browsePageHtml(browseTemplate, null),
+      web.notePageHtml(noteTemplate, '', null),
+    ]);
+    return { web, browseTemplate, noteTemplate, withoutList, withoutNote };
   })();
   loaded.catch(() => (loaded = undefined));
   return loaded;
@@ -66,14 +76,18 @@ async function firestoreToken(): Promise<string> {
   return token.value;
 }
 
+function restBase(): string {
+  const host = process.env['FIRESTORE_EMULATOR_HOST'];
+  const base = host ? `http://${host}` : 'https://firestore.googleapis.com';
+  return `${base}/v1/projects/${projectId()}/databases/(default)/documents`;
+}
+
 /**
  * Runs a REST StructuredQuery over the (default) database and returns its documents in REST
  * form, exactly what the browser's own runQuery would have received.
  */
 export async function runRestQuery(query: unknown): Promise<unknown[]> {
-  const host = process.env['FIRESTORE_EMULATOR_HOST'];
-  const base = host ? `http://${host}` : 'https://firestore.googleapis.com';
-  const url = `${base}/v1/projects/${projectId()}/databases/(default)/documents:runQuery`;
+  const url = `${restBase()}:runQuery`;
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -94,12 +108,48 @@ export async function runRestQuery(query: unknown): Promise<unknown[]> {
  * page still goes out without them (the app reads them itself, and reports a failure).
  */
 export async function browsePage(withFirstPage: boolean): Promise<string> {
-  const { web, template, withoutList } = await renderer();
+  const { web, browseTemplate, withoutList } = await renderer();
   if (!withFirstPage) return withoutList;
   try {
-    return await web.browsePageHtml(template, await runRestQuery(web.defaultFirstPageQuery()));
+    return await web.browsePageHtml(
+      browseTemplate,
+      await runRestQuery(web.defaultFirstPageQuery()),
+    );
   } catch (error) {
     console.error('browse page: rendered without its first page', error);
     return withoutList;
+  }
+}
+
+/** The ids the app's notes have (Firestore's auto-ids, the seed's `demo-note-1`). */
+const NOTE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * Note `id` as anyone may read it: Firestore's REST answer to a read without credentials, so
+ * the security rules decide what goes into the page (an approved note; never a pending one, nor
+ * one taken out of view), or null when they refuse it or it does not exist.
+ */
+export async function readPublicNote(id: string): Promise<unknown> {
+  const response = await fetch(`${restBase()}/notes/${id}`, {
+    signal: AbortSignal.timeout(5_000),
+  });
+  if (response.status === 403 || response.status === 404) return null;
+  if (!response.ok) throw new Error(`get note: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * The note page with note `id` in it, when the rules show it to everyone; else (or when the
+ * read fails) as note.html is, the app reading the note with the reader's session.
+ */
+export async function notePage(id: string): Promise<string> {
+  const { web, noteTemplate, withoutNote } = await renderer();
+  if (!NOTE_ID.test(id)) return withoutNote;
+  try {
+    const document = await readPublicNote(id);
+    return document ? await web.notePageHtml(noteTemplate, id, document) : withoutNote;
+  } catch (error) {
+    console.error('note page: rendered without its note', error);
+    return withoutNote;
   }
 }
