@@ -95,18 +95,33 @@ describe('route shells', () => {
   });
 
   it('/notes/:id from the function: the note for a known session, and as data for the app', async () => {
-    const template = `<html><body><div id="root"><!--nn-root--></div>\n  </body></html>`;
+    const template = [
+      '<html><head><meta',
+      '      name="description"',
+      '      content="NoteNest: notes for free." />',
+      '<title>NoteNest – Share &amp; Discover</title></head>',
+      '<body><div id="root"><!--nn-root--></div>\n  </body></html>',
+    ].join('\n');
     const title = '</script><script>alert(1)</script> $& Notes';
     const document = {
       name: 'projects/demo-notenest/databases/(default)/documents/notes/n1',
       fields: {
         title: { stringValue: title },
         subjectName: { stringValue: 'Plant Physiology' },
+        description: { stringValue: `"Quoted" <b>${'word '.repeat(40)}` },
         approved: { booleanValue: true },
         likesCount: { integerValue: '4' },
       },
     };
     const html = await notePageHtml(template, 'n1', document);
+    // The tab, history and a shared link's preview name the note (escaped; the description cut).
+    expect(html).toContain(
+      '<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; $&#38; Notes – NoteNest</title>',
+    );
+    const description = html.match(/<meta name="description" content="([^"]*)" \/>/)?.[1];
+    expect(description).toMatch(/^&#34;Quoted&#34; &#60;b&#62;word word .*word…$/);
+    expect(description?.replace(/&#\d+;/g, '_').length).toBeLessThanOrEqual(160);
+    expect(description?.replace(/&#\d+;/g, '_').length).toBeGreaterThan(150);
     const [visitor, frame] = variants(html, 'nn-if-visitor', 'nn-if-session');
     expect(visitor).toMatch(/type="password"/);
     expect(frame).toContain(
@@ -121,6 +136,11 @@ describe('route shells', () => {
     expect(without).toContain('Loading Notes...');
     expect(without).not.toContain('id="nn-note"');
     expect(without).toBe(template.replace('<!--nn-root-->', await renderShell(shell('note.html'))));
+    // A note without a description keeps the site's.
+    const { description: _, ...fields } = document.fields;
+    expect(await notePageHtml(template, 'n1', { ...document, fields })).toContain(
+      'content="NoteNest: notes for free."',
+    );
   });
 
   it("/profile: the sign-in form for a visitor, and My Dashboard's frame for a known session", async () => {

@@ -18,8 +18,9 @@ import {
 } from '../features/browse/api/browse-api';
 import { FirstPageContext } from '../features/browse/hooks/first-page-context';
 import { NOTE_ELEMENT_ID, type EmbeddedNote } from '../features/notes/api/note-detail-api';
+import { noteDocumentTitle } from '../features/notes/api/note-detail-model';
 import { EmbeddedNoteContext } from '../features/notes/hooks/embedded-note-context';
-import type { RestDocument } from '../shared/firebase/firestore-rest';
+import { decodeDocument, type RestDocument } from '../shared/firebase/firestore-rest';
 import { THEME_SCRIPT } from '../shared/theme/theme';
 import { LoadingState } from '../shared/ui/loading-state';
 import { AppLayout } from './layout/app-layout';
@@ -371,5 +372,44 @@ export async function notePageHtml(
   const note: EmbeddedNote | null = document && { id, document };
   const shell = note ? { ...NOTE_SHELL, url: `/notes/${encodeURIComponent(id)}` } : NOTE_SHELL;
   const markup = await renderShell(shell, { note });
-  return fillTemplate(template, markup, NOTE_ELEMENT_ID, note);
+  const html = fillTemplate(template, markup, NOTE_ELEMENT_ID, note);
+  return note ? withNoteHead(html, decodeDocument(note.document).data) : html;
+}
+
+/** Text for HTML: as an element's content or a quoted attribute's value. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A meta description's length that search results and link previews show whole. */
+const DESCRIPTION_LENGTH = 160;
+
+/**
+ * The note's title and description in the page's <head>: the tab and history name the note (as
+ * the app does once it runs: noteDocumentTitle), and a shared link's preview shows them.
+ */
+function withNoteHead(html: string, data: Record<string, unknown>): string {
+  const title = typeof data['title'] === 'string' ? data['title'] : '';
+  const description = typeof data['description'] === 'string' ? data['description'].trim() : '';
+  let head = html;
+  if (title) {
+    head = head.replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(noteDocumentTitle(title))}</title>`,
+    );
+  }
+  if (description) {
+    // Cut at a word's end, within the length.
+    const cut = description.slice(0, DESCRIPTION_LENGTH - 1);
+    const space = cut.lastIndexOf(' ');
+    const short =
+      description.length > DESCRIPTION_LENGTH
+        ? `${(space > 0 ? cut.slice(0, space) : cut).trimEnd()}…`
+        : description;
+    head = head.replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(short)}" />`,
+    );
+  }
+  return head;
 }

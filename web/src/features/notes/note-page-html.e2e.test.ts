@@ -10,7 +10,9 @@ import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, signedInPage } from '../../../../test/support/stack';
 import { buildDemoData } from '../../../../scripts/lib/demo-data.mjs';
 import { appTookOver, expectReloadKeepsHeadingInPlace, uniqueEmail } from '../../testing/e2e';
+import { SITE_TITLE } from '../../shared/utils/use-document-title';
 import { NOTE_ELEMENT_ID } from './api/note-detail-api';
+import { noteDocumentTitle } from './api/note-detail-model';
 
 const stack = inject('testStack');
 const demo = buildDemoData();
@@ -77,6 +79,9 @@ describe('The note page with its note in the HTML', () => {
       document: { name: expect.stringMatching(new RegExp(`/notes/${approved.id}$`)) as string },
     });
     expect(html).not.toContain('Loading Notes...');
+    // The tab and a shared link's preview name the note.
+    const entities = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    expect(html).toContain(`<title>${entities(noteDocumentTitle(approved.data.title))}</title>`);
     // A visitor still gets the sign-in form there (the route is guarded).
     expect(html).toContain('aria-label="Sign in"');
   });
@@ -88,6 +93,7 @@ describe('The note page with its note in the HTML', () => {
     expect(html).not.toContain(pending.id);
     expect(html).not.toContain(`id="${NOTE_ELEMENT_ID}"`);
     expect(html).toContain('Loading Notes...');
+    expect(html).toContain(`<title>${SITE_TITLE.replace(/&/g, '&amp;')}</title>`);
     const missing = await pageOf('/notes/no-such-note');
     expect(missing.html).toBe(html);
     // An id Firestore would refuse is not read at all.
@@ -139,6 +145,16 @@ describe('The note page with its note in the HTML', () => {
     await expect
       .poll(() => page.locator('[data-action="like"]').isEnabled(), { timeout: 30_000 })
       .toBe(true);
+    // The app names the tab after the note too, and the site again once the reader moves on.
+    expect(await page.title()).toBe(noteDocumentTitle(approved.data.title));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click();
+    await page.waitForURL('**/about');
+    await expect.poll(() => page.title()).toBe(SITE_TITLE);
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe(noteDocumentTitle(approved.data.title));
     // The heading the page paints with stays where it is when the app takes over.
     await expectReloadKeepsHeadingInPlace(page, approved.data.title, (p) =>
       p.locator('[data-action="like"]:not([disabled])').waitFor({ timeout: 30_000 }),

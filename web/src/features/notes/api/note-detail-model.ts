@@ -66,3 +66,11 @@ export const ACTION_MESSAGES = {
 
 export const DELETE_NOTE_CONFIRMATION =
   'Are you sure you want to delete this note? Its comments and likes go with it.';
+
+/**
+ * A note page's document title: the note's, then the site's. The same in the page the server
+ * renders (app/prerender.tsx notePageHtml) and while the app shows the note.
+ */
+export function noteDocumentTitle(title: string): string {
+  return `${title} – NoteNest`;
+}

@@ -9,10 +9,11 @@ import { HeartIcon } from '../../../shared/ui/icons';
 import { formatDate } from '../../../shared/utils/dates';
 import { formatCount } from '../../../shared/utils/numbers';
 import { useOffline } from '../../../shared/utils/connection';
+import { useDocumentTitle } from '../../../shared/utils/use-document-title';
 import { useDisplayedUser } from '../../auth';
 import { NoteComments, type Viewer } from '../../comments';
 import { AvailableOfflineButton, useOfflineNote } from '../../offline';
-import { toNoteDetail, type NoteDetail } from '../api/note-detail-model';
+import { noteDocumentTitle, toNoteDetail, type NoteDetail } from '../api/note-detail-model';
 import { useLiveNote } from '../hooks/use-live-note';
 import { useNotePageActions } from '../hooks/use-note-page-actions';
 import './note-page.css';
@@ -214,6 +215,7 @@ function NoteHeader({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
 }
 
 function NoteScreen({ note, viewer }: { note: NoteDetail; viewer: Viewer }) {
+  useDocumentTitle(noteDocumentTitle(note.title));
   return (
     // The header's width (6xl, shared/ui/base.css .nn-container): the page lines up with it.
     <div className="nn-container nn-note-page">
