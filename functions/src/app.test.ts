@@ -92,6 +92,24 @@ describe('createApp', () => {
     expect(await res.json()).toEqual({ success: false, message: 'No route for GET /api/nope' });
   });
 
+  it('sends a browser deeper under /notes/ than a note to the note page; the API keeps its paths', async () => {
+    const page = await fetch(`${base}/notes/a/b`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // The page without a note (the app shows its not-found page at that address).
+    const html = await page.text();
+    expect(html).toContain('Loading Notes...');
+    expect(html).not.toContain('id="nn-note"');
+    // A call (not a page) at the same depth is the API's.
+    const api = await fetch(`${base}/notes/archived/u1`, {
+      headers: { authorization: 'Bearer forged' },
+    });
+    expect(api.status).toBe(401);
+    expect(api.headers.get('content-type')).toMatch(/json/);
+  });
+
   it('refuses a bad token with 401 before any data is read', async () => {
     const res = await fetch(`${base}/api/notes/archived/u1`, {
       headers: { authorization: 'Bearer forged' },

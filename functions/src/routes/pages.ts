@@ -27,5 +27,14 @@ export function pageRoutes(): Router {
     const html = await notePage(String(req.params['noteId']));
     res.status(200).set('Cache-Control', PAGE_CACHE).type('html').send(html);
   });
+  // Deeper under /notes/ is no note's page (Hosting sends all of /notes/** here): a browser's
+  // navigation gets the page without a note, and the app shows its not-found page there, as it
+  // does for any unknown address. Anything else goes on: the API's own paths under /notes/
+  // (archived notes, likes, comments) at the function's root.
+  router.get('/notes/*rest', compression(), async (req, res, next) => {
+    if (req.accepts(['json', 'html']) !== 'html') return next();
+    const html = await notePage('');
+    res.status(200).set('Cache-Control', PAGE_CACHE).type('html').send(html);
+  });
   return router;
 }
