@@ -129,7 +129,7 @@ const NOTE_ID = /^[A-Za-z0-9_-]{1,128}$/;
  * the security rules decide what goes into the page (an approved note; never a pending one, nor
  * one taken out of view), or null when they refuse it or it does not exist.
  */
-export async function readPublicNote(id: string): Promise<unknown> {
+async function readPublicNote(id: string): Promise<unknown> {
   const response = await fetch(`${restBase()}/notes/${id}`, {
     signal: AbortSignal.timeout(5_000),
   });

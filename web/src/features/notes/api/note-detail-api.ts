@@ -56,9 +56,9 @@ export function forgetEmbeddedNote(): void {
 
 /**
  * The note's first read: the one in the document when the server sent it, else as anyone may
- * read it (an approved note), so it does not wait for the
- * reader's session to be restored; one the rules refuse that way (the reader's own pending note,
- * or any for an admin) is read again with the session's token.
+ * read it (an approved note), so it does not wait for the reader's session to be restored; one
+ * the rules refuse that way (the reader's own pending note, or any for an admin) is read again
+ * with the session's token.
  */
 function firstRead(noteId: string): Promise<DecodedDocument | null> {
   const embedded = embeddedNote(noteId);
