@@ -5,11 +5,13 @@
  * (web/build-plugins/prerender.ts).
  */
 import compression from 'compression';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { browsePage, notePage } from '../services/web-pages.js';
 
-/** A CDN may keep a page for a few seconds; a browser always asks again. */
-const PAGE_CACHE = 'public, max-age=0, s-maxage=15';
+/** A page: a CDN may keep it for a few seconds; a browser always asks again. */
+function sendPage(res: Response, html: string): void {
+  res.status(200).set('Cache-Control', 'public, max-age=0, s-maxage=15').type('html').send(html);
+}
 
 export function pageRoutes(): Router {
   const router = Router();
@@ -18,14 +20,12 @@ export function pageRoutes(): Router {
   router.get('/browse', compression(), async (req, res) => {
     // The list with no criteria is the same for everyone (approved notes, newest first): a CDN
     // may keep it for a few seconds (a like or an approval shows within 15 s of a reload). Any criteria: the app reads that list itself.
-    const html = await browsePage(Object.keys(req.query).length === 0);
-    res.status(200).set('Cache-Control', PAGE_CACHE).type('html').send(html);
+    sendPage(res, await browsePage(Object.keys(req.query).length === 0));
   });
   router.get('/notes/:noteId', compression(), async (req, res) => {
     // Only what the rules show everyone is in it (an approved note), the same for every reader:
     // kept like Browse's list, so an edit, or a note taken out of view, shows within 15 s.
-    const html = await notePage(String(req.params['noteId']));
-    res.status(200).set('Cache-Control', PAGE_CACHE).type('html').send(html);
+    sendPage(res, await notePage(String(req.params['noteId'])));
   });
   // Deeper under /notes/ is no note's page (Hosting sends all of /notes/** here): a browser's
   // navigation gets the page without a note, and the app shows its not-found page there, as it
@@ -33,8 +33,7 @@ export function pageRoutes(): Router {
   // (archived notes, likes, comments) at the function's root.
   router.get('/notes/*rest', compression(), async (req, res, next) => {
     if (req.accepts(['json', 'html']) !== 'html') return next();
-    const html = await notePage('');
-    res.status(200).set('Cache-Control', PAGE_CACHE).type('html').send(html);
+    sendPage(res, await notePage(''));
   });
   return router;
 }

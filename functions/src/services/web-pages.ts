@@ -23,10 +23,6 @@ interface LoadedRenderer {
   web: WebRenderer;
   browseTemplate: string;
   noteTemplate: string;
-  /** Browse with its list loading: the same for every request, so rendered once. */
-  withoutList: string;
-  /** The note page without a note (note.html): the same for every request, so rendered once. */
-  withoutNote: string;
 }
 
 /**
@@ -51,15 +47,34 @@ function renderer(): Promise<LoadedRenderer> {
       readFile(new URL('browse-template.html', WEB_DIR), 'utf8'),
       readFile(new URL('note-template.html', WEB_DIR), 'utf8'),
     ]);
-    const [withoutList, withoutNote] = await Promise.all([
-      web.browsePageHtml(browseTemplate, null),
-      web.notePageHtml(noteTemplate, '', null),
-    ]);
-    return { web, browseTemplate, noteTemplate, withoutList, withoutNote };
+    return { web, browseTemplate, noteTemplate };
   })();
   loaded.catch(() => (loaded = undefined));
   return loaded;
 }
+
+/**
+ * A page that is the same for every request: rendered on the first request that needs it, and
+ * kept (an instance serving only Browse never renders the note page's).
+ */
+function renderedOnce(render: (loaded: LoadedRenderer) => Promise<string>): () => Promise<string> {
+  let page: Promise<string> | undefined;
+  return () => {
+    page ??= renderer().then(render);
+    page.catch(() => (page = undefined));
+    return page;
+  };
+}
+
+/** Browse with its list loading, for the app to read. */
+const withoutList = renderedOnce(({ web, browseTemplate }) =>
+  web.browsePageHtml(browseTemplate, null),
+);
+
+/** The note page without a note: note.html's markup. */
+const withoutNote = renderedOnce(({ web, noteTemplate }) =>
+  web.notePageHtml(noteTemplate, '', null),
+);
 
 let token: { value: string; expiresAt: number } | undefined;
 
@@ -108,8 +123,8 @@ export async function runRestQuery(query: unknown): Promise<unknown[]> {
  * page still goes out without them (the app reads them itself, and reports a failure).
  */
 export async function browsePage(withFirstPage: boolean): Promise<string> {
-  const { web, browseTemplate, withoutList } = await renderer();
-  if (!withFirstPage) return withoutList;
+  if (!withFirstPage) return withoutList();
+  const { web, browseTemplate } = await renderer();
   try {
     return await web.browsePageHtml(
       browseTemplate,
@@ -117,7 +132,7 @@ export async function browsePage(withFirstPage: boolean): Promise<string> {
     );
   } catch (error) {
     console.error('browse page: rendered without its first page', error);
-    return withoutList;
+    return withoutList();
   }
 }
 
@@ -143,13 +158,13 @@ async function readPublicNote(id: string): Promise<unknown> {
  * read fails) as note.html is, the app reading the note with the reader's session.
  */
 export async function notePage(id: string): Promise<string> {
-  const { web, noteTemplate, withoutNote } = await renderer();
-  if (!NOTE_ID.test(id)) return withoutNote;
+  if (!NOTE_ID.test(id)) return withoutNote();
+  const { web, noteTemplate } = await renderer();
   try {
     const document = await readPublicNote(id);
-    return document ? await web.notePageHtml(noteTemplate, id, document) : withoutNote;
+    return document ? await web.notePageHtml(noteTemplate, id, document) : await withoutNote();
   } catch (error) {
     console.error('note page: rendered without its note', error);
-    return withoutNote;
+    return withoutNote();
   }
 }

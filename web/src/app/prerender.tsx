@@ -21,6 +21,7 @@ import { NOTE_ELEMENT_ID, type EmbeddedNote } from '../features/notes/api/note-d
 import { noteDocumentTitle } from '../features/notes/api/note-detail-model';
 import { EmbeddedNoteContext } from '../features/notes/hooks/embedded-note-context';
 import { decodeDocument, type RestDocument } from '../shared/firebase/firestore-rest';
+import { readNoteBasics, type NoteBasics } from '../shared/notes/note-fields';
 import { THEME_SCRIPT } from '../shared/theme/theme';
 import { LoadingState } from '../shared/ui/loading-state';
 import { AppLayout } from './layout/app-layout';
@@ -369,11 +370,13 @@ export async function notePageHtml(
   id: string,
   document: RestDocument | null,
 ): Promise<string> {
-  const note: EmbeddedNote | null = document && { id, document };
-  const shell = note ? { ...NOTE_SHELL, url: `/notes/${encodeURIComponent(id)}` } : NOTE_SHELL;
-  const markup = await renderShell(shell, { note });
-  const html = fillTemplate(template, markup, NOTE_ELEMENT_ID, note);
-  return note ? withNoteHead(html, decodeDocument(note.document).data) : html;
+  if (!document) {
+    return fillTemplate(template, await renderShell(NOTE_SHELL), NOTE_ELEMENT_ID, null);
+  }
+  const note: EmbeddedNote = { id, document };
+  const shell = { ...NOTE_SHELL, url: `/notes/${encodeURIComponent(id)}` };
+  const head = withNoteHead(template, readNoteBasics(decodeDocument(document).data));
+  return fillTemplate(head, await renderShell(shell, { note }), NOTE_ELEMENT_ID, note);
 }
 
 /** Text for HTML: as an element's content or a quoted attribute's value. */
@@ -385,31 +388,29 @@ function escapeHtml(text: string): string {
 const DESCRIPTION_LENGTH = 160;
 
 /**
- * The note's title and description in the page's <head>: the tab and history name the note (as
- * the app does once it runs: noteDocumentTitle), and a shared link's preview shows them.
+ * `template` with the note's title and description in its <head>: the tab and history name the
+ * note (as the app does once it runs: noteDocumentTitle), and a shared link's preview shows them.
+ * The title and description are the page's own (readNoteBasics: "Untitled note" for none).
  */
-function withNoteHead(html: string, data: Record<string, unknown>): string {
-  const title = typeof data['title'] === 'string' ? data['title'] : '';
-  const description = typeof data['description'] === 'string' ? data['description'].trim() : '';
-  let head = html;
-  if (title) {
-    head = head.replace(
-      /<title>[^<]*<\/title>/,
-      () => `<title>${escapeHtml(noteDocumentTitle(title))}</title>`,
-    );
-  }
-  if (description) {
-    // Cut at a word's end, within the length.
-    const cut = description.slice(0, DESCRIPTION_LENGTH - 1);
-    const space = cut.lastIndexOf(' ');
-    const short =
-      description.length > DESCRIPTION_LENGTH
-        ? `${(space > 0 ? cut.slice(0, space) : cut).trimEnd()}…`
-        : description;
-    head = head.replace(
-      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(short)}" />`,
-    );
-  }
-  return head;
+function withNoteHead(
+  template: string,
+  { title, description }: Pick<NoteBasics, 'title' | 'description'>,
+): string {
+  const head = template.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${escapeHtml(noteDocumentTitle(title))}</title>`,
+  );
+  const text = description.trim();
+  if (!text) return head;
+  // Cut at a word's end, within the length.
+  const cut = text.slice(0, DESCRIPTION_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  const short =
+    text.length > DESCRIPTION_LENGTH
+      ? `${(space > 0 ? cut.slice(0, space) : cut).trimEnd()}…`
+      : text;
+  return head.replace(
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+    () => `<meta name="description" content="${escapeHtml(short)}" />`,
+  );
 }
