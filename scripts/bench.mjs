@@ -33,7 +33,8 @@
  *                      when NOTENEST_READ_METER=1, which the bench sets), and each admin screen's
  *                      first page is timed in Chromium, next to their bounds.
  *   Search             (issue 28) SEARCH_BENCH_NOTES (10,000) notes of ~2,000 Zipf words are
- *                      added and indexed; GET /api/notes?search= is timed for each query kind
+ *                      added and indexed (PostgreSQL, production's engine, where Debian's server
+ *                      is installed; else PGlite); GET /api/notes?search= is timed for each query kind
  *                      (rare word, most common word, two words, phrase, prefix, typo, two
  *                      filters): p50/p95 next to the targets, indexing time and index size per
  *                      note, and the old Firestore search's figures (only with --only=search).
@@ -51,7 +52,11 @@
  *   --only=duplicates            only the duplicate lookups (scripts/lib/duplicates-bench.mjs):
  *                                exact and near, with 100 and 10,000 notes' index documents
  *   --only=search                only the search figures (scripts/lib/search-bench.mjs;
- *                                SEARCH_BENCH_NOTES, default 10,000)
+ *                                SEARCH_BENCH_NOTES, default 10,000; SEARCH_BENCH_DATA=<dir>
+ *                                keeps the filled stack's data there for the next run;
+ *                                the index on a throwaway cluster of Debian's PostgreSQL,
+ *                                production's engine, where it is installed, else PGlite;
+ *                                SEARCH_BENCH_ENGINE=pglite|postgres chooses)
  *   LIGHTHOUSE_JSON_DIR=<dir>    also write each Lighthouse report (JSON) there
  *   LIGHTHOUSE_ROUTES=/sign-in,/about   only these routes (labels as printed)
  *   LIGHTHOUSE_BUSY=1            that many processes spin the CPU during the Lighthouse runs
@@ -69,6 +74,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
 import { PROJECT, ROOT, startStack, takenPorts, withTriggersPaused } from './lib/stack.mjs';
+import { debianPostgresMissing } from './lib/debian-postgres.mjs';
 import { growStack, measureCalls, measureColdStart, measureScreens } from './lib/scale-bench.mjs';
 import { documentsFigures } from './lib/documents-bench.mjs';
 import { likeBurstFigures } from './lib/likes-bench.mjs';
@@ -404,11 +410,21 @@ async function main() {
     return;
   }
   const host = await freeHost();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nn-bench-'));
+  // A kept search fill (scripts/lib/search-bench.mjs): the folder the stack imports and exports.
+  const keptData = ONLY === 'search' ? process.env.SEARCH_BENCH_DATA : undefined;
+  const dataDir = keptData
+    ? path.resolve(keptData)
+    : await mkdtemp(path.join(os.tmpdir(), 'nn-bench-'));
   log(`starting a seeded stack on ${host}`);
   // The facade reports the documents each call read (functions/src/http/read-meter.ts).
   process.env.NOTENEST_READ_METER = '1';
-  const stack = await startStack({ host, dataDir });
+  // The search bench's engine: PostgreSQL, production's, where Debian's server is installed;
+  // else (or SEARCH_BENCH_ENGINE=pglite) PGlite, the local default.
+  const searchEngine =
+    ONLY === 'search'
+      ? (process.env.SEARCH_BENCH_ENGINE ?? (debianPostgresMissing() ? 'pglite' : 'postgres'))
+      : 'pglite';
+  const stack = await startStack({ host, dataDir, searchEngine });
   const { buildDemoData } = await import('./lib/demo-data.mjs');
   const { accounts } = buildDemoData();
   const student = accounts.find((a) => a.role !== 'admin');
@@ -538,7 +554,7 @@ async function main() {
   } finally {
     await browser.close().catch(() => {});
     await stack.stop({ timeoutMs: 60_000 });
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keptData) await rm(dataDir, { recursive: true, force: true });
   }
 
   printRows(rows, t0);

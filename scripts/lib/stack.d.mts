@@ -23,6 +23,11 @@ export interface StackOptions {
   dataDir: string;
   /** Seed the demo data when Firestore is empty (default true). */
   seed?: boolean;
+  /**
+   * The search database: PGlite on dataDir/search (default), or a throwaway cluster of Debian's
+   * PostgreSQL (the search bench's production engine; its data is not kept).
+   */
+  searchEngine?: 'pglite' | 'postgres';
   log?: (line: string) => void;
   output?: (tag: string, line: string) => void;
   onPhase?: (name: 'storage' | 'firebase' | 'api' | 'seed') => void;
@@ -35,6 +40,7 @@ export interface Stack {
   url: string;
   ports: StackPorts;
   dataDir: string;
+  searchEngine: 'pglite' | 'postgres';
   emulatorEnv: {
     FIRESTORE_EMULATOR_HOST: string;
     FIREBASE_STORAGE_EMULATOR_HOST: string;

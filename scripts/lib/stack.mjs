@@ -78,7 +78,8 @@ const DESCRIPTIONS = {
   storage: 'our Cloud Storage emulator',
   firebase: 'firebase-tools: Auth, Functions and Hosting emulators',
   firestore: "Google's Cloud Firestore emulator, java",
-  search: 'the search database, PGlite (scripts/lib/search-db.mjs)',
+  search:
+    'the search database, PGlite (scripts/lib/search-db.mjs) or PostgreSQL (scripts/lib/debian-postgres.mjs)',
 };
 /**
  * The search database's port on the stack's host (not an emulator of firebase.json, whose schema
@@ -288,7 +289,7 @@ function hostingFor(config, host) {
  * createStack: what each reads and changes (`s.stopping`, `s.died`, `s.tracked` ...) is then in
  * sight, and the process record, a child's exit and a stop all see the same values.
  */
-function stackState({ host, dataDir, seed, log, output, onPhase, readyTimeoutMs }) {
+function stackState({ host, dataDir, seed, searchEngine, log, output, onPhase, readyTimeoutMs }) {
   const ports = stackPorts();
   let anyExit;
   const exited = new Promise((resolve) => (anyExit = resolve));
@@ -297,6 +298,7 @@ function stackState({ host, dataDir, seed, log, output, onPhase, readyTimeoutMs 
     host,
     dataDir,
     seed,
+    searchEngine,
     log,
     output,
     onPhase,
@@ -450,13 +452,18 @@ async function prepare(s) {
 /**
  * The search index (functions/src/search): PGlite on the data folder, served over the
  * PostgreSQL wire protocol; the functions reach it through SEARCH_DATABASE_URL. Its data is in
- * dataDir/search and survives a restart like the emulators' exports. Resolves when it is ready.
+ * dataDir/search and survives a restart like the emulators' exports. With `searchEngine:
+ * 'postgres'`, a throwaway cluster of Debian's PostgreSQL on the same port instead (the engine
+ * production runs, for the search bench; its data goes with it). Resolves when it is ready.
  */
 function startSearchDb(s, env) {
+  const port = String(s.ports.search);
   const search = startChild(
     s,
     'search',
-    ['scripts/lib/search-db.mjs', path.join(s.dataDir, 'search'), String(s.ports.search), s.host],
+    s.searchEngine === 'postgres'
+      ? ['scripts/lib/debian-postgres.mjs', port, s.host]
+      : ['scripts/lib/search-db.mjs', path.join(s.dataDir, 'search'), port, s.host],
     env,
   );
   return waitForLine(search, /^search db: /, 'it was ready').then(() => s.onPhase('search'));
@@ -774,6 +781,7 @@ function handleOf(s) {
     url: s.url,
     ports: s.ports,
     dataDir: s.dataDir,
+    searchEngine: s.searchEngine,
     /** The *_EMULATOR_HOST variables the Admin SDK needs to reach this stack. */
     emulatorEnv: s.emulatorEnv,
     ready: undefined,
@@ -804,7 +812,8 @@ function handleOf(s) {
  *
  * Options: host (IPv4 loopback, default 127.0.0.1), dataDir (required: imported when it holds an
  * export, exported to on stop: Storage in dataDir itself, firebase-tools' Auth and Firestore
- * data in dataDir/firebase), seed (default true: seed when Firestore is empty), log(line) for
+ * data in dataDir/firebase), seed (default true: seed when Firestore is empty), searchEngine
+ * ('pglite', the default, or 'postgres': see startSearchDb), log(line) for
  * the stack's own lines, output(tag, line) for the processes' lines, onPhase(name) when the
  * 'storage', 'firebase', 'api' and 'seed' phases end, readyTimeoutMs.
  */
@@ -812,6 +821,7 @@ export function createStack({
   host = '127.0.0.1',
   dataDir,
   seed = true,
+  searchEngine = 'pglite',
   log = () => {},
   output = () => {},
   onPhase = () => {},
@@ -819,10 +829,13 @@ export function createStack({
 } = {}) {
   if (!isLoopbackV4(host)) throw new Error(`host must be an IPv4 loopback address, not "${host}"`);
   if (!dataDir) throw new Error('dataDir is required');
+  if (searchEngine !== 'pglite' && searchEngine !== 'postgres')
+    throw new Error(`searchEngine must be "pglite" or "postgres", not "${searchEngine}"`);
   const s = stackState({
     host,
     dataDir: path.resolve(dataDir),
     seed,
+    searchEngine,
     log,
     output,
     onPhase,

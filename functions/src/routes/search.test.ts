@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getFirestore } from 'firebase-admin/firestore';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { withTriggersPaused } from '../../../scripts/lib/stack.mjs';
@@ -62,7 +63,7 @@ describe('search', () => {
     const hit = await call('GET', `/notes?search=${secret.toUpperCase()}`);
     expect(hit.body).toMatchObject({ success: true, total: 1, nextCursor: null });
     expect(hit.body.notes).toHaveLength(1);
-    // The note as Firestore has it, plus where it matched: the snippet marks the word, page 1.
+    // The note as indexed (its card), plus where it matched: the snippet marks the word, page 1.
     expect(hit.body.notes[0]).toMatchObject({
       _id: noteId,
       title: 'Brewing Science Unit 3',
@@ -70,8 +71,8 @@ describe('search', () => {
       page: 1,
     });
     expect(hit.body.notes[0].snippet).toContain(`<mark>${secret}</mark>`);
-    // Through Hosting, a search says where its time went (the index, then the read-back with the
-    // snippets: the search bench prints them); a list without one has no such steps.
+    // Through Hosting, a search says where its time went (the index, then the read-back of hits
+    // without a card: the search bench prints them); a list without one has no such steps.
     const timed = await fetch(cast.stack.url(`/api/notes?search=${secret}`));
     expect(timed.headers.get('server-timing')).toMatch(/^search;dur=[\d.]+, read;dur=[\d.]+$/);
     const listed = await fetch(cast.stack.url('/api/notes?limit=1'));
@@ -156,6 +157,52 @@ describe('search', () => {
     expect(miss.body).toMatchObject({ success: true, notes: [], total: 0, didYouMean: word });
   });
 
+  it('a reader’s search shows each note as the index keeps it; one kept without is read back', async () => {
+    const word = 'wolffia';
+    // Bob's: the other tests' notes use up alice's uploads of the minute.
+    const noteId = await createPdfNote(
+      cast,
+      `Duckweed: ${word} is the smallest`,
+      { title: 'Aquatic Plants' },
+      cast.bob,
+    );
+    await approve(cast, noteId);
+    await searchFinds(cast, word, noteId);
+    const shown = async () =>
+      ((await call('GET', `/api/notes?search=${word}`)).body.notes as Record<string, unknown>[])[0];
+    // A comment is in what the card shows: the trigger writes it to the index.
+    const commented = await call('POST', `/api/notes/${noteId}/comment`, {
+      token: cast.alice.token,
+      json: { text: 'Very clear, thanks' },
+    });
+    expect(commented.status, JSON.stringify(commented.body)).toBe(201);
+    await eventually(shown, (n) => n?.['commentsCount'] === 1, {
+      what: "the comment count in a reader's search",
+    });
+    // Renamed in Firestore with the triggers paused: the index is not told.
+    const db = getFirestore(adminApp());
+    const { searchDatabaseUrl, host } = inject('emulatorStack');
+    await withTriggersPaused(host, () =>
+      db.doc(`notes/${noteId}`).update({ title: 'Aquatic Plants, renamed' }),
+    );
+    // The reader's answer is the index's alone (no Firestore read): the title it was indexed with,
+    // with its snippet and page; the admin's list reads Firestore, which has the last word.
+    expect(await shown()).toMatchObject({ _id: noteId, title: 'Aquatic Plants', page: 1 });
+    expect((await shown())?.['snippet']).toContain(`<mark>${word}</mark>`);
+    const admin = await call('GET', `/api/admin/notes?search=${word}`, { token: cast.admin.token });
+    expect(admin.body).toEqual([expect.objectContaining({ title: 'Aquatic Plants, renamed' })]);
+    // A row without a card (indexed before the index kept them): that note is read back.
+    const pool = new pg.Pool({ connectionString: searchDatabaseUrl, max: 1 });
+    try {
+      await pool.query('DELETE FROM search_cards WHERE id = $1', [noteId]);
+    } finally {
+      await pool.end();
+    }
+    expect(await shown()).toMatchObject({ _id: noteId, title: 'Aquatic Plants, renamed', page: 1 });
+    expect((await shown())?.['snippet']).toContain(`<mark>${word}</mark>`);
+    await call('DELETE', `/api/uploading/delete/${noteId}`, { token: cast.bob.token });
+  });
+
   it('unapproval hides a note, its uploader’s rename re-indexes it, deletion removes it', async () => {
     const word = 'xerophyte';
     const noteId = await createPdfNote(cast, `Desert plants: ${word}`, { title: 'Desert Botany' });
@@ -169,9 +216,8 @@ describe('search', () => {
     expect(review.status).toBe(200);
     await searchFinds(cast, word, noteId, { found: false });
     expect(await searchIds(cast, word, { admin: true })).toContain(noteId);
-    // Pending only, for the review list's search. Waited for: the reader's search above stops
-    // listing the note as soon as Firestore says it is pending (the facade reads each hit
-    // afresh), which can be before the trigger has told the index.
+    // Pending only, for the review list's search: the index has the note as pending (the
+    // reader's search above no longer lists it), and the list keeps the hits Firestore agrees on.
     const pending = await eventually(
       async () =>
         (

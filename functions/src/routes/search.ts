@@ -4,7 +4,8 @@
  * that path; the web app may also read meta/filterOptions directly). A search answers
  * `{ success, notes, total, nextCursor, didYouMean? }`, each note with its `snippet` and `page`;
  * 503 with a message when the search index is unreachable (listing without a search still works).
- * A search's answer says in `Server-Timing` how long the index and the read-back took.
+ * A search's answer says in `Server-Timing` how long the index and the read-back (of hits without
+ * a card, services/note-search.ts) took.
  */
 import { SUGGESTION_MAX, SUGGESTION_MIN_CHARS, notesQuery, suggestQuery } from '@notenest/shared';
 import { Router } from 'express';

@@ -12,7 +12,7 @@
  * only. The notes and queries are scripts/lib/search-bench-notes.mjs's.
  *
  * pglite (default): PGlite over its socket (scripts/lib/search-db.mjs), the local default.
- * debian: a throwaway cluster of Debian's PostgreSQL (functions/src/search/testing).
+ * debian: a throwaway cluster of Debian's PostgreSQL (scripts/lib/debian-postgres.mjs).
  * The module is TypeScript: it is bundled with esbuild first (into node_modules/.cache).
  * CPU heavy (minutes): not part of any test run.
  */
@@ -43,7 +43,7 @@ async function bundle() {
   mkdirSync(out, { recursive: true });
   await esbuild.build({
     absWorkingDir: functionsDir,
-    entryPoints: { search: 'src/search/index.ts', debian: 'src/search/testing/debian-postgres.ts' },
+    entryPoints: { search: 'src/search/index.ts' },
     outdir: out,
     bundle: true,
     platform: 'node',
@@ -52,14 +52,12 @@ async function bundle() {
     packages: 'external',
     logLevel: 'warning',
   });
-  return {
-    search: await import(pathToFileURL(path.join(out, 'search.js')).href),
-    debian: await import(pathToFileURL(path.join(out, 'debian.js')).href),
-  };
+  return await import(pathToFileURL(path.join(out, 'search.js')).href);
 }
 
-async function startServer(debian) {
+async function startServer() {
   if (SERVER === 'debian') {
+    const debian = await import('../../../scripts/lib/debian-postgres.mjs');
     const missing = debian.debianPostgresMissing();
     if (missing) throw new Error(missing);
     const s = await debian.startDebianPostgres();
@@ -79,8 +77,8 @@ async function startServer(debian) {
   };
 }
 
-const { search: S, debian } = await bundle();
-const server = await startServer(debian);
+const S = await bundle();
+const server = await startServer();
 const client = S.pgPoolClient(new pg.Pool({ connectionString: server.url, max: 2 }));
 try {
   await S.migrate(client, path.join(here, 'migrations'));

@@ -9,7 +9,7 @@
  *   (startSearchDb({ dataDir }) -> { url, stop }); the functions get its URL as
  *   SEARCH_DATABASE_URL. Production: Cloud SQL for PostgreSQL (15 or newer) through the Cloud SQL
  *   Node.js Connector (config.ts). Tests also run on Debian's PostgreSQL server
- *   (testing/debian-postgres.ts), so the production path is proven on a real server.
+ *   (scripts/lib/debian-postgres.mjs), so the production path is proven on a real server.
  *
  * POINTING IT AT CLOUD SQL
  *   1. Create a PostgreSQL instance and a database and user, e.g. `notenest`/`notenest`; enable

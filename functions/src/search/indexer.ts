@@ -23,6 +23,11 @@ export interface IndexedNote {
   createdAt: Date | string | number;
   likeCount?: number;
   downloadCount?: number;
+  /**
+   * What a hit shows a reader (a JSON object: the facade's view of the note), stored as given and
+   * returned with the hit (SearchHit.card); none: null there.
+   */
+  card?: Record<string, unknown> | null;
 }
 
 /** The reader's cap (services/documents): text past this many characters is not indexed. */
@@ -94,7 +99,16 @@ export async function upsertNote(client: SqlClient, note: IndexedNote): Promise<
           uploader_id = EXCLUDED.uploader_id, semester = EXCLUDED.semester,
           approved = EXCLUDED.approved, created_at = EXCLUDED.created_at,
           like_count = EXCLUDED.like_count, download_count = EXCLUDED.download_count,
-          meta_tsv = EXCLUDED.meta_tsv, meta_pairs = EXCLUDED.meta_pairs, updated_at = now()`,
+          meta_tsv = EXCLUDED.meta_tsv, meta_pairs = EXCLUDED.meta_pairs, updated_at = now()
+        -- Not rewritten when nothing changed (a comment, a thumbnail: the card only), so its
+        -- every word is not inserted into the GIN index again.
+        WHERE (n.title, n.subject, n.course, n.college, n.description, n.uploader_name,
+               n.uploader_id, n.semester, n.approved, n.created_at, n.like_count,
+               n.download_count, n.meta_tsv, n.meta_pairs)
+          IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.subject, EXCLUDED.course, EXCLUDED.college,
+               EXCLUDED.description, EXCLUDED.uploader_name, EXCLUDED.uploader_id,
+               EXCLUDED.semester, EXCLUDED.approved, EXCLUDED.created_at, EXCLUDED.like_count,
+               EXCLUDED.download_count, EXCLUDED.meta_tsv, EXCLUDED.meta_pairs)`,
       [
         note.id,
         ...f,
@@ -107,6 +121,15 @@ export async function upsertNote(client: SqlClient, note: IndexedNote): Promise<
         ...searchable,
       ],
     );
+    if (note.card) {
+      await tx.query(
+        `INSERT INTO search_cards AS c (id, card) VALUES ($1, $2::jsonb)
+         ON CONFLICT (id) DO UPDATE SET card = EXCLUDED.card WHERE c.card <> EXCLUDED.card`,
+        [note.id, JSON.stringify(note.card)],
+      );
+    } else {
+      await tx.query('DELETE FROM search_cards WHERE id = $1', [note.id]);
+    }
     if (rows[0]?.same !== true) {
       // A new statement, so it sees pages that a text writer committed while we waited for the row.
       await tx.query(
@@ -272,6 +295,7 @@ export async function removeNote(client: SqlClient, noteId: string): Promise<voi
   await client.transaction(async (tx) => {
     await tx.query('INSERT INTO search_removed (id) VALUES ($1) ON CONFLICT DO NOTHING', [noteId]);
     await tx.query('DELETE FROM search_notes WHERE id = $1', [noteId]);
+    await tx.query('DELETE FROM search_cards WHERE id = $1', [noteId]);
     await tx.query('DELETE FROM search_pages WHERE note_id = $1', [noteId]);
   });
 }

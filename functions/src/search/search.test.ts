@@ -403,6 +403,46 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       expect(ids(await find('platypus'))).toEqual([id]);
     });
 
+    it('returns the card each hit was last indexed with, in every order, and null without', async () => {
+      const id = 'carded';
+      const version = async () =>
+        (
+          await c.query<{ v: string }>('SELECT xmin::text AS v FROM search_notes WHERE id = $1', [
+            id,
+          ])
+        ).rows[0]?.v;
+      await upsertNote(c, { ...BASE, id, title: 'Quokka habitats', card: { title: 'One', n: 1 } });
+      const first = await version();
+      await upsertNote(c, { ...BASE, id, title: 'Quokka habitats', card: { title: 'Two', n: 2 } });
+      // A new card alone leaves the note's row as it was (its words not put in the index again);
+      // a field does not.
+      expect(await version()).toBe(first);
+      await upsertNote(c, {
+        ...BASE,
+        id,
+        title: 'Quokka habitats',
+        likeCount: 1,
+        card: { title: 'Two', n: 2 },
+      });
+      expect(await version()).not.toBe(first);
+      for (const sort of ['relevance', 'newest'] as const) {
+        const whole = await find('quokka', { sort });
+        expect(
+          whole.hits.map((h) => [h.id, h.card]),
+          sort,
+        ).toEqual([[id, { title: 'Two', n: 2 }]]);
+        const bare = await search(c, { q: 'quokka', sort }, { decorate: false });
+        expect(bare.hits[0]!.card, sort).toEqual({ title: 'Two', n: 2 });
+        expect((await decorateHits(c, bare.undecorated!))[0]!.card, sort).toEqual(
+          whole.hits[0]!.card,
+        );
+      }
+      // Written without one (as before the index kept cards): none.
+      await upsertNote(c, { ...BASE, id, title: 'Quokka habitats' });
+      expect((await find('quokka')).hits[0]!.card).toBeNull();
+      await removeNote(c, id);
+    });
+
     it('hides a note at once and removes it for good', async () => {
       const id = 'gone';
       await upsertNote(c, { ...BASE, id, title: 'Axolotl care' });
@@ -502,7 +542,7 @@ describe.each(BACKENDS)('search on $name', (backend) => {
       const fresh = await running.fresh();
       try {
         const applied = await Promise.all(fresh.clients.map((client) => migrate(client)));
-        expect(applied.flat().sort()).toEqual([1, 2, 3]);
+        expect(applied.flat().sort()).toEqual([1, 2, 3, 4]);
         expect(await migrate(fresh.clients[0])).toEqual([]);
         // Migration 003: a page's text is stored as it is, so a snippet reads only its slice
         // (12 KB of one phrase again and again would compress to a few hundred bytes).
@@ -622,7 +662,7 @@ describe.each(BACKENDS)('search on $name', (backend) => {
         await db.query(
           "UPDATE search_notes SET tsv = meta_tsv || notenest_text_tsv(id) WHERE id = 'old'",
         );
-        expect(await migrate(db)).toEqual([2, 3]);
+        expect(await migrate(db)).toEqual([2, 3, 4]);
         const q = { q: '"brown fox"', includePending: true };
         expect(ids(await search(db, q))).toEqual(['old']);
         expect(ids(await search(db, { ...q, q: '"fox brown"' }))).toEqual([]);

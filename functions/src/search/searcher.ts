@@ -64,6 +64,8 @@ export interface SearchHit {
   snippet: string | null;
   /** The PDF page of the best hit in the file's text, or null (a match in the note's fields only, or a file without pages). */
   page: number | null;
+  /** What the note was indexed with to show (IndexedNote.card), or null. */
+  card: Record<string, unknown> | null;
 }
 
 export interface SearchResult {
@@ -443,14 +445,20 @@ interface HitRow {
  * facade reads the notes back from Firestore meanwhile) and turned into hits by decorate().
  */
 export interface Undecorated {
-  rows: { id: string; rank: number | null }[];
+  rows: { id: string; rank: number | null; card: Record<string, unknown> | null }[];
   /** The query's rank and any-term tsqueries as text; null for a list without words. */
   q: { rank: string; any: string } | null;
 }
 
 /** Hits without their snippets and pages (a list without words, or a page not decorated yet). */
 function bareHits(rows: Undecorated['rows']): SearchHit[] {
-  return rows.map((r) => ({ id: r.id, rank: r.rank ?? 0, snippet: null, page: null }));
+  return rows.map((r) => ({
+    id: r.id,
+    rank: r.rank ?? 0,
+    snippet: null,
+    page: null,
+    card: r.card,
+  }));
 }
 
 /**
@@ -492,6 +500,7 @@ async function findPage(
     any_q: string | null;
     ids: string[];
     ranks: (number | string | null)[];
+    cards: (Record<string, unknown> | null)[];
   }>(
     `WITH m AS MATERIALIZED (
        SELECT n.id, n.like_count, n.download_count, n.created_at,
@@ -503,7 +512,10 @@ async function findPage(
             ${built ? `${built.rank}::text` : 'NULL::text'} AS rank_q,
             ${built ? `${built.any}::text` : 'NULL::text'} AS any_q,
             ARRAY(SELECT id FROM page ORDER BY ord) AS ids,
-            ARRAY(SELECT rank FROM page ORDER BY ord) AS ranks`,
+            ARRAY(SELECT rank FROM page ORDER BY ord) AS ranks,
+            -- The page's cards, read here: a primary-key lookup each, in the same snapshot.
+            (SELECT coalesce(jsonb_agg(k.card ORDER BY p.ord), '[]'::jsonb)
+               FROM page p LEFT JOIN search_cards k ON k.id = p.id) AS cards`,
     params.values,
   );
   const r = rows[0]!;
@@ -512,7 +524,7 @@ async function findPage(
     page: {
       rows: r.ids.map((id, i) => {
         const rank = r.ranks[i];
-        return { id, rank: rank == null ? null : Number(rank) };
+        return { id, rank: rank == null ? null : Number(rank), card: r.cards[i] ?? null };
       }),
       q: r.rank_q !== null && r.any_q !== null ? { rank: r.rank_q, any: r.any_q } : null,
     },
@@ -576,6 +588,7 @@ async function decorate(tx: SqlQueryable, page: Undecorated): Promise<SearchHit[
       rank: Number(r?.rank ?? o.rank ?? 0),
       snippet: r?.headline == null ? null : snippetHtml(r.headline),
       page: r?.page == null ? null : Number(r.page),
+      card: o.card,
     };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Browse's listing (Firestore) and search (the search index, src/search, through
- * services/search-db.ts: its hits read back from Firestore), and the search box's suggestions.
+ * services/search-db.ts: its hits as the index keeps them), and the search box's suggestions.
  */
 import type { NoteSort, NotesQuery } from '@notenest/shared';
 import type { DocumentData, Query } from 'firebase-admin/firestore';
@@ -17,11 +17,11 @@ import type { Caller } from '../http/auth.js';
 import { ServerTiming } from '../http/server-timing.js';
 import { canRead } from './notes.js';
 import { withSearchDb } from './search-db.js';
-import { noteView, type NoteView } from './views.js';
+import { isNoteView, noteView, type NoteView } from './views.js';
 
 const NOTE_ID = /^[A-Za-z0-9]{10,40}$/;
 
-/** A search hit as the facade answers it: the note as Firestore has it now, and where it matched. */
+/** A search hit as the facade answers it: the note, and where it matched. */
 export type SearchedNoteView = NoteView & { snippet: string | null; page: number | null };
 
 /** Browse's answer: the spec's `notes`, and for a search its paging and correction. */
@@ -68,14 +68,43 @@ export async function notesOfHits(
 }
 
 /**
+ * The hits as the index keeps them to show (their cards, services/search-sync.ts), with their
+ * snippets and pages: no Firestore read. A hit without a card of today's shape (indexed before
+ * the index kept cards, or when noteView had other fields) is read back from Firestore, and left
+ * out when `keep` refuses it there.
+ */
+async function notesOfCards(
+  result: SearchResult,
+  keep: (d: DocumentData) => boolean,
+): Promise<SearchedNoteView[]> {
+  const uncarded = result.hits.filter((h) => !isNoteView(h.card));
+  const read =
+    uncarded.length === 0
+      ? new Map<string, SearchedNoteView>()
+      : new Map(
+          (await notesOfHits({ ...result, hits: uncarded, undecorated: undefined }, keep)).map(
+            (n) => [n.id, n],
+          ),
+        );
+  return result.hits.flatMap((h) => {
+    if (isNoteView(h.card)) return [{ ...h.card, snippet: h.snippet, page: h.page }];
+    const n = read.get(h.id);
+    return n ? [n] : [];
+  });
+}
+
+/**
  * Browse (`GET /api/notes`). Without a search: approved notes from Firestore, each filter an
  * equality, in the chosen order (this keeps working when the search index is down). With one:
  * the search index (every word, typos forgiven, ranked by relevance unless another sort is
- * chosen, the filters in the same query, `limit` a page and `cursor` the next), each hit read
- * back from Firestore so the answer is the note as it is now and only what the caller may read.
+ * chosen, the filters in the same query, `limit` a page and `cursor` the next), the matches,
+ * their snippets and the notes to show all from the index, in one transaction: the index lists
+ * approved notes only, and the note trigger writes a note's approval or unapproval to it first,
+ * so a note leaving public view leaves the results as soon as its trigger runs. Counts and
+ * fields are the note's as of its last trigger (the note page reads Firestore itself).
  * The spec's client also refreshes a note with `?search={noteId}`: a query that is a readable
- * note's id returns that note first. `timing` records the search (`search`) and the read-back
- * with the snippets (`read`).
+ * note's id returns that note first (read from Firestore). `timing` records the search
+ * (`search`) and the notes read back without a card (`read`).
  */
 export async function searchNotes(
   caller: Caller | null,
@@ -106,14 +135,12 @@ export async function searchNotes(
   };
   const raw = q.search.trim();
   const [result, byId] = await Promise.all([
-    timing.time('search', () =>
-      withSearchDb((client) => search(client, request, { decorate: false })),
-    ),
+    timing.time('search', () => withSearchDb((client) => search(client, request))),
     // Only on the first page: a later one continues the search's own list.
     NOTE_ID.test(raw) && !q.cursor ? db().doc(`notes/${raw}`).get() : null,
   ]);
   const notes: (NoteView | SearchedNoteView)[] = await timing.time('read', () =>
-    notesOfHits(result, (d) => canRead(caller, d)),
+    notesOfCards(result, (d) => canRead(caller, d)),
   );
   const idNote = byId?.data();
   if (idNote && canRead(caller, idNote) && !notes.some((n) => n.id === raw)) {

@@ -6,7 +6,9 @@
  * reindexAll() (`npm run reindex`, and the seed through lib/search-tools.js).
  *
  * - The note's fields (upsertNote): title, subject, course, college, description, uploader,
- *   semester, approval, creation time and the like and download counts (the index's sorts).
+ *   semester, approval, creation time and the like and download counts (the index's sorts), and
+ *   its card: the note as a reader's search answers it (views.ts noteView), so that answer needs
+ *   no read of Firestore (services/note-search.ts).
  * - Its file's text (upsertNoteText), keyed by the Storage object's generation: written when the
  *   file is read (the note-file record's text), or read again from the file when the index lacks
  *   that generation; cleared when the note no longer has a file of ours.
@@ -37,6 +39,7 @@ import {
 } from './note-files.js';
 import { isNoteFile } from './note-paths.js';
 import { isSearchUnavailable, searchDb } from './search-db.js';
+import { noteView } from './views.js';
 
 export const SEARCH_BACKLOG = 'searchBacklog';
 
@@ -66,6 +69,7 @@ export function indexedNoteOf(id: string, d: DocumentData): IndexedNote {
     createdAt: dateOf(d['createdAt']) ?? dateOf(d['updatedAt']) ?? new Date(0),
     likeCount: count(d['likesCount']),
     downloadCount: count(d['downloadCount']),
+    card: noteView(id, d),
   };
 }
 
@@ -88,20 +92,24 @@ const SEARCH_FIELDS = [
 ] as const;
 
 /**
- * Whether a note change concerns the index: created, deleted, or a field it holds changed (a
- * comment count, a thumbnail or the file's verdict do not).
+ * Whether a note change concerns the index: created, deleted, a field it holds changed, or
+ * anything its card shows (a comment count, a thumbnail, the file's verdict).
  */
 export function searchFieldsDiffer(
   before: DocumentData | undefined,
   after: DocumentData | undefined,
 ): boolean {
   if (!before || !after) return before !== after;
-  return SEARCH_FIELDS.some((f) => {
+  const fieldsDiffer = SEARCH_FIELDS.some((f) => {
     const a = before[f] as unknown;
     const b = after[f] as unknown;
     if (a instanceof Timestamp && b instanceof Timestamp) return !a.isEqual(b);
     return JSON.stringify(a) !== JSON.stringify(b);
   });
+  // The same id on both sides: only the document's fields can make the cards differ.
+  return (
+    fieldsDiffer || JSON.stringify(noteView('', before)) !== JSON.stringify(noteView('', after))
+  );
 }
 
 /** A generation later than any file's so far: Storage generations are times in microseconds. */
@@ -247,10 +255,13 @@ async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<
  * Rebuilds the index from Firestore: every note, a page at a time (their files read again only
  * where the index lacks their generation), then the index's notes that Firestore no longer has
  * are removed and the backlog from before the rebuild is cleared. Resolves to the notes indexed.
+ * `text: false` writes the notes' fields only, their texts left as indexed (the search bench's
+ * kept notes, whose texts no file holds).
  */
 export async function reindexAll({
   pageSize = 100,
   concurrency = 4,
+  text = true,
   log = (_line: string) => {},
 } = {}): Promise<{ notes: number; removed: number }> {
   const started = Timestamp.now();
@@ -261,7 +272,7 @@ export async function reindexAll({
     let query = db().collection('notes').orderBy(FieldPath.documentId()).limit(pageSize);
     if (last) query = query.startAfter(last);
     const snap = await query.get();
-    await eachLimit(snap.docs, concurrency, (d) => syncNoteData(client, d.id, d.data()));
+    await eachLimit(snap.docs, concurrency, (d) => syncNoteData(client, d.id, d.data(), { text }));
     for (const d of snap.docs) seen.add(d.id);
     if (snap.size > 0) log(`reindex: ${seen.size} notes`);
     if (snap.size < pageSize) break;

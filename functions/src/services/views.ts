@@ -83,6 +83,17 @@ function similarOf(v: unknown): { noteId: string; title: string; score: number }
 }
 export type NoteView = ReturnType<typeof noteView>;
 
+/** A view's keys, in a fixed order: what tells a stored view of an older shape (isNoteView). */
+const NOTE_VIEW_KEYS = Object.keys(noteView('', {})).sort().join();
+
+/**
+ * Whether `v` is a note view of today's shape: a card the search index stored (search-sync.ts)
+ * when noteView had other fields is not, and its note is read from Firestore instead.
+ */
+export function isNoteView(v: unknown): v is NoteView {
+  return typeof v === 'object' && v !== null && Object.keys(v).sort().join() === NOTE_VIEW_KEYS;
+}
+
 export function commentView(id: string, d: DocumentData) {
   return {
     _id: id,

@@ -104,10 +104,12 @@ export async function createPdfNote(
   cast: Cast,
   words: string,
   fields: Record<string, string> = {},
+  // Another uploader where alice's uploads are used up (the upload rate limit).
+  uploader: { token: string } = cast.alice,
 ): Promise<string> {
   const pdf = await makePdf([words]);
   const r = await cast.call('POST', '/api/uploading/create', {
-    token: cast.alice.token,
+    token: uploader.token,
     form: noteForm(fields, { name: 'notes.pdf', data: pdf, type: 'application/pdf' }),
   });
   expect(r.status).toBe(201);

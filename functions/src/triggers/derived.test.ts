@@ -8,6 +8,7 @@ import { touchedValues } from '../services/filter-options.js';
 import { Timestamp } from 'firebase-admin/firestore';
 import { needsIndexing } from '../services/indexing.js';
 import { indexedNoteOf, searchFieldsDiffer } from '../services/search-sync.js';
+import { noteView } from '../services/views.js';
 
 const note = {
   title: 'OS',
@@ -86,13 +87,21 @@ describe('searchFieldsDiffer (the search index written)', () => {
         true,
       );
   });
-  it('not a comment count, the file’s verdict or thumbnail, or the same time read again', () => {
+  it('what only the card shows: a comment count, the file’s verdict or thumbnail', () => {
+    for (const change of [
+      { commentsCount: 5 },
+      { fileStatus: 'ok' },
+      { thumbnailUrl: 'https://example.com/t.webp' },
+    ])
+      expect(searchFieldsDiffer(indexed, { ...indexed, ...change }), JSON.stringify(change)).toBe(
+        true,
+      );
+  });
+  it('not the same time read again, or a field neither the index nor the card has', () => {
     expect(
       searchFieldsDiffer(indexed, {
         ...indexed,
-        commentsCount: 5,
-        fileStatus: 'ok',
-        thumbnailUrl: 'https://example.com/t.webp',
+        approvedAt: Timestamp.fromMillis(1_700_000_001_000),
         createdAt: Timestamp.fromMillis(1_700_000_000_000),
       }),
     ).toBe(false);
@@ -100,18 +109,17 @@ describe('searchFieldsDiffer (the search index written)', () => {
 });
 
 describe('indexedNoteOf', () => {
-  it("maps Firestore's names to the index's (likesCount is likeCount there)", () => {
+  it("maps Firestore's names to the index's (likesCount is likeCount there), with the card", () => {
     const createdAt = Timestamp.fromMillis(1_700_000_000_000);
-    expect(
-      indexedNoteOf('n1', {
-        ...note,
-        uploaderId: 'u1',
-        uploaderName: 'Asha',
-        createdAt,
-        likesCount: 4,
-        downloadCount: 7,
-      }),
-    ).toEqual({
+    const doc = {
+      ...note,
+      uploaderId: 'u1',
+      uploaderName: 'Asha',
+      createdAt,
+      likesCount: 4,
+      downloadCount: 7,
+    };
+    expect(indexedNoteOf('n1', doc)).toEqual({
       id: 'n1',
       title: 'OS',
       subject: 'Operating Systems',
@@ -125,6 +133,8 @@ describe('indexedNoteOf', () => {
       createdAt: createdAt.toDate(),
       likeCount: 4,
       downloadCount: 7,
+      // What a reader's search shows of it, as the facade answers a note.
+      card: noteView('n1', doc),
     });
   });
 });

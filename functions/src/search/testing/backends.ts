@@ -9,7 +9,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { startSearchDb } from '../../../../scripts/lib/search-db.mjs';
 import { pgPoolClient, type SqlClient } from '../sql-client.js';
-import { debianPostgresMissing, startDebianPostgres } from './debian-postgres.js';
+import {
+  debianPostgresMissing,
+  startDebianPostgres,
+} from '../../../../scripts/lib/debian-postgres.mjs';
 
 export interface RunningBackend {
   url: string;

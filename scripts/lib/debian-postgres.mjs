@@ -1,28 +1,31 @@
 /**
- * A throwaway PostgreSQL server for the search tests: Debian's `postgresql` package
- * (/usr/lib/postgresql/<version>/bin), a cluster made with initdb in a temporary folder, started
- * on a free loopback port and removed after. PostgreSQL refuses to run as root, so as root it
- * runs as the `postgres` user the package creates.
+ * A throwaway PostgreSQL server: Debian's `postgresql` package (/usr/lib/postgresql/<version>/bin),
+ * a cluster made with initdb in a temporary folder, started on a loopback port and removed after.
+ * The search suite runs on it beside PGlite (functions/src/search/testing/backends.ts), as
+ * production's Cloud SQL is a real PostgreSQL; a stack can use it as its search database instead
+ * of PGlite (createStack's `searchEngine: 'postgres'`, the search bench's SEARCH_BENCH_ENGINE).
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user the package
+ * creates.
+ *
+ *   node scripts/lib/debian-postgres.mjs <port> [host]   serves an empty one until interrupted
+ *   (prints its URL), as scripts/lib/search-db.mjs serves PGlite
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { fileURLToPath } from 'node:url';
 
-export interface DebianPostgres {
-  url: string;
-  version: string;
-  stop(): Promise<void>;
-}
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// `pg` is the functions workspace's dependency.
+const pg = createRequire(path.join(ROOT, 'functions', 'package.json'))('pg');
 
 /** The newest /usr/lib/postgresql/<v>/bin with initdb and postgres, or null. */
-export function findPostgresBin(
-  root = '/usr/lib/postgresql',
-): { bin: string; version: string } | null {
-  let versions: string[] = [];
+export function findPostgresBin(root = '/usr/lib/postgresql') {
+  let versions = [];
   try {
     versions = readdirSync(root).filter((v) => /^\d+$/.test(v));
   } catch {
@@ -38,7 +41,7 @@ export function findPostgresBin(
 }
 
 /** Why the Debian server cannot be used here, or null when it can. */
-export function debianPostgresMissing(): string | null {
+export function debianPostgresMissing() {
   if (!findPostgresBin()) {
     return "Debian's PostgreSQL server is not installed (apt-get install postgresql): its search tests are skipped";
   }
@@ -48,12 +51,12 @@ export function debianPostgresMissing(): string | null {
   return null;
 }
 
-function freePort(): Promise<number> {
+function freePort(host) {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
+    s.listen(0, host, () => {
+      const { port } = s.address();
       s.close(() => resolve(port));
     });
   });
@@ -63,13 +66,13 @@ function freePort(): Promise<number> {
  * `cmd args` as the postgres user when we are root. setpriv execs the command in its own process,
  * so a signal to the child reaches postgres itself (runuser or su would sit between).
  */
-function asPostgres(cmd: string, args: string[]): [string, string[]] {
+function asPostgres(cmd, args) {
   return process.getuid?.() === 0
     ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args]]
     : [cmd, args];
 }
 
-async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+async function waitReady(url, child, log) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`postgres exited (${child.exitCode}):\n${log()}`);
@@ -86,8 +89,11 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
   }
 }
 
-/** Makes and starts a cluster; throws when the server is absent (check debianPostgresMissing). */
-export async function startDebianPostgres(): Promise<DebianPostgres> {
+/**
+ * Makes and starts a cluster on `host` (default 127.0.0.1) and `port` (default: a free one);
+ * throws when the server is absent (check debianPostgresMissing).
+ */
+export async function startDebianPostgres({ host = '127.0.0.1', port } = {}) {
   const found = findPostgresBin();
   if (!found) throw new Error(debianPostgresMissing() ?? 'no PostgreSQL');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'notenest-pg-'));
@@ -117,17 +123,17 @@ export async function startDebianPostgres(): Promise<DebianPostgres> {
     await rm(dir, { recursive: true, force: true });
     throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
   }
-  const port = await freePort();
+  const at = port || (await freePort(host));
   const [cmd, args] = asPostgres(path.join(found.bin, 'postgres'), [
     '-D',
     data,
     '-p',
-    String(port),
+    String(at),
     '-k',
     dir,
     '-c',
-    'listen_addresses=127.0.0.1',
-    // A test cluster: nothing here must survive a crash.
+    `listen_addresses=${host}`,
+    // A throwaway cluster: nothing here must survive a crash.
     '-c',
     'fsync=off',
     '-c',
@@ -137,10 +143,10 @@ export async function startDebianPostgres(): Promise<DebianPostgres> {
   ]);
   let output = '';
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.stdout?.on('data', (d) => (output += d.toString()));
+  child.stderr?.on('data', (d) => (output += d.toString()));
+  const url = `postgres://postgres@${host}:${at}/postgres`;
+  const exited = new Promise((r) => child.once('exit', () => r()));
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGINT'); // fast shutdown
@@ -155,4 +161,22 @@ export async function startDebianPostgres(): Promise<DebianPostgres> {
     throw e;
   }
   return { url, version: found.version, stop };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [port, host] = process.argv.slice(2);
+  if (!port) {
+    console.error('usage: node scripts/lib/debian-postgres.mjs <port> [host]');
+    process.exit(2);
+  }
+  const missing = debianPostgresMissing();
+  if (missing) {
+    console.error(missing);
+    process.exit(1);
+  }
+  const running = await startDebianPostgres({ port: Number(port), host });
+  console.log(`search db: ${running.url} (Debian PostgreSQL ${running.version}, throwaway)`);
+  const stop = () => void running.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
