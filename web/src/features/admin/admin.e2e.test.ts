@@ -270,6 +270,9 @@ describe('admin access', () => {
   it('collapses the sidebar behind a menu button on a phone', async () => {
     const page = await adminPage();
     await page.setViewportSize({ width: 390, height: 844 });
+    // The app has taken the page over (the admin's name shows then): a menu opened in the
+    // frame shown before that is a layout the app replaces, closed (seen on a loaded machine).
+    await expect.poll(() => page.getByTestId('admin-name').textContent()).not.toBe('');
     const sections = page.locator('#admin-sections');
     await sections.waitFor({ state: 'hidden' });
     const toggle = page.getByRole('button', { name: 'Menu' });
