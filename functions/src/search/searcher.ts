@@ -5,9 +5,9 @@
  * A search is a few statements in one read-only transaction: the vocabulary is asked about the
  * words (typo corrections, completions of the word being typed); the tsqueries are built in SQL
  * from the words as parameters (no user text is ever spliced into SQL); the matches are found,
- * counted and one page of them ranked, in one statement (findPage); and that page's snippets are
- * made (or, for the facade, left to decorateHits() in a transaction of its own, run beside its
- * Firestore read).
+ * counted and one page of them ranked, with their cards, in one statement (findPage); and that
+ * page's snippets are made (or left out: the admin's list shows none; decorateHits() can make
+ * them later in a transaction of its own).
  */
 import {
   MARK_END,
@@ -83,9 +83,8 @@ export interface SearchResult {
 
 export interface SearchOptions {
   /**
-   * False: the page's ids only, in this call's transaction; the snippets and pages are left to
-   * decorateHits(), which the facade runs while it reads the notes back from Firestore. Default
-   * true: all in one transaction.
+   * False: the page's ids (and cards) only, no snippets or pages (the admin's list, which shows
+   * none); decorateHits() can make them later. Default true: all in one transaction.
    */
   decorate?: boolean;
 }
@@ -441,8 +440,8 @@ interface HitRow {
 
 /**
  * What a page of hits still needs after its ids: each hit's best page and snippet, and its rank
- * when the page was sorted by something else. Made by search() with `decorate: false` (the
- * facade reads the notes back from Firestore meanwhile) and turned into hits by decorate().
+ * when the page was sorted by something else. Made by search() with `decorate: false` and
+ * turned into hits by decorate().
  */
 export interface Undecorated {
   rows: { id: string; rank: number | null; card: Record<string, unknown> | null }[];

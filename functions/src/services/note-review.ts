@@ -37,11 +37,10 @@ export async function adminNotesPage(
     );
     // Firestore has the last word: a note approved or moved since it was indexed.
     const items = await notesOfHits(
-      result,
+      result.hits,
       (d) =>
         (filter.approved === undefined || (d['approved'] === true) === filter.approved) &&
         (filter.college === undefined || d['collegeName'] === filter.college),
-      { snippets: false },
     );
     return { items, next: result.nextCursor };
   }

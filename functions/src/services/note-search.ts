@@ -6,11 +6,10 @@ import type { NoteSort, NotesQuery } from '@notenest/shared';
 import type { DocumentData, Query } from 'firebase-admin/firestore';
 import { db } from '../firebase.js';
 import {
-  decorateHits,
   search,
   suggestions as searchSuggestions,
+  type SearchHit,
   type SearchRequest,
-  type SearchResult,
   type SearchSort,
 } from '../search/index.js';
 import type { Caller } from '../http/auth.js';
@@ -42,24 +41,14 @@ const SEARCH_SORT: Record<NoteSort, SearchSort> = {
 
 /**
  * The hits' notes read fresh from Firestore (one getAll), in the hits' order, with their snippet
- * and page; a note gone since it was indexed, or one `keep` refuses, is left out. A search made
- * with `decorate: false` has its snippets made meanwhile (decorateHits, beside the read: the
- * two took one after the other ~15 ms each on the emulators); `snippets: false` (the admin's
- * list, which shows none) leaves them out.
+ * and page; a note gone since it was indexed, or one `keep` refuses, is left out.
  */
 export async function notesOfHits(
-  result: SearchResult,
+  hits: SearchHit[],
   keep: (d: DocumentData) => boolean,
-  { snippets = true } = {},
 ): Promise<SearchedNoteView[]> {
-  if (result.hits.length === 0) return [];
-  const { undecorated } = result;
-  const [docs, hits] = await Promise.all([
-    db().getAll(...result.hits.map((h) => db().doc(`notes/${h.id}`))),
-    undecorated && snippets
-      ? withSearchDb((client) => decorateHits(client, undecorated))
-      : result.hits,
-  ]);
+  if (hits.length === 0) return [];
+  const docs = await db().getAll(...hits.map((h) => db().doc(`notes/${h.id}`)));
   return docs.flatMap((d, i) => {
     const data = d.data();
     if (!data || !keep(data)) return [];
@@ -74,21 +63,17 @@ export async function notesOfHits(
  * out when `keep` refuses it there.
  */
 async function notesOfCards(
-  result: SearchResult,
+  hits: SearchHit[],
   keep: (d: DocumentData) => boolean,
 ): Promise<SearchedNoteView[]> {
-  const uncarded = result.hits.filter((h) => !isNoteView(h.card));
-  const read =
-    uncarded.length === 0
-      ? new Map<string, SearchedNoteView>()
-      : new Map(
-          (await notesOfHits({ ...result, hits: uncarded, undecorated: undefined }, keep)).map(
-            (n) => [n.id, n],
-          ),
-        );
-  return result.hits.flatMap((h) => {
+  const read = await notesOfHits(
+    hits.filter((h) => !isNoteView(h.card)),
+    keep,
+  );
+  const readById = new Map(read.map((n) => [n.id, n]));
+  return hits.flatMap((h) => {
     if (isNoteView(h.card)) return [{ ...h.card, snippet: h.snippet, page: h.page }];
-    const n = read.get(h.id);
+    const n = readById.get(h.id);
     return n ? [n] : [];
   });
 }
@@ -140,7 +125,7 @@ export async function searchNotes(
     NOTE_ID.test(raw) && !q.cursor ? db().doc(`notes/${raw}`).get() : null,
   ]);
   const notes: (NoteView | SearchedNoteView)[] = await timing.time('read', () =>
-    notesOfCards(result, (d) => canRead(caller, d)),
+    notesOfCards(result.hits, (d) => canRead(caller, d)),
   );
   const idNote = byId?.data();
   if (idNote && canRead(caller, idNote) && !notes.some((n) => n.id === raw)) {
