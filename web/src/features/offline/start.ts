@@ -2,11 +2,12 @@
  * The installable app's start (issue 32), loaded by main.tsx once the page has loaded: in a chunk
  * of its own, so no route's first-load JS grows, and after the load event, so nothing here
  * competes with the first paint. Shows the offline banner on every screen, and registers the
- * service worker (production builds only: the dev server's modules are not files it could
- * cache).
+ * service worker once the page has settled (production builds only: the dev server's modules are
+ * not files it could cache).
  */
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterPageSettles } from './after-page-settles';
 import { OfflineBanner } from './components/offline-banner';
 
 /** Where the build writes the worker (build-plugins/service-worker.ts). */
@@ -22,8 +23,10 @@ export function startOffline(): void {
   createRoot(container).render(createElement(OfflineBanner));
 
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
-      console.error('The service worker was not registered', error);
+    afterPageSettles(() => {
+      navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
+        console.error('The service worker was not registered', error);
+      });
     });
   }
 }
