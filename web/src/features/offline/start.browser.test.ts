@@ -1,7 +1,7 @@
 /**
  * The production build (web/dist) in headless Chromium, served like Hosting serves it: when the
- * service worker is registered (features/offline/start.ts) and when a page's loading spinner
- * shows (shared/ui/base.css). Both wait, so that neither competes with the app's start.
+ * service worker is registered (features/offline/start.ts). It waits for the page to settle, so
+ * that its install does not compete with the app's start.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -104,45 +104,5 @@ describe('the service worker', () => {
     const r = await registration(page);
     expect(r!.at).toBeGreaterThan(busyUntil);
     expect(r!.at - r!.lastRequestEnd).toBeGreaterThanOrEqual(SETTLED_QUIET_MS - 50);
-  });
-});
-
-describe("a page's loading spinner", () => {
-  /** Visibility and running animations of a spinner added now, in `where`'s markup. */
-  const spinnerIn = (page: Page, where: 'loading' | 'button') =>
-    page.evaluate((kind) => {
-      const host = document.createElement(kind === 'loading' ? 'div' : 'button');
-      host.className = kind === 'loading' ? 'nn-loading' : 'nn-button';
-      host.innerHTML = '<span class="nn-spinner"></span><p>Loading...</p>';
-      document.body.append(host);
-      const spinner = host.querySelector('.nn-spinner')!;
-      const state = () => ({
-        visibility: getComputedStyle(spinner).visibility,
-        // In its active phase (during its delay, an animation without fill has no progress).
-        turning: spinner
-          .getAnimations()
-          .some(
-            (a) =>
-              (a as CSSAnimation).animationName === 'spin' &&
-              a.effect?.getComputedTiming().progress != null,
-          ),
-      });
-      const first = state();
-      return new Promise<{ first: typeof first; later: typeof first }>((resolve) =>
-        setTimeout(() => resolve({ first, later: state() }), 1_300),
-      );
-    }, where);
-
-  it('shows only once the wait has lasted a second', async () => {
-    const page = await open('/about');
-    const { first, later } = await spinnerIn(page, 'loading');
-    expect(first).toEqual({ visibility: 'hidden', turning: false });
-    expect(later).toEqual({ visibility: 'visible', turning: true });
-  });
-
-  it('in a button, answering a press, shows at once', async () => {
-    const page = await open('/about');
-    const { first } = await spinnerIn(page, 'button');
-    expect(first).toEqual({ visibility: 'visible', turning: true });
   });
 });
