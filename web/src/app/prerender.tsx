@@ -45,7 +45,7 @@ export const SESSION_FLAG_SCRIPT = `try{var s=localStorage.getItem('notenest.ses
 export const APP_SCRIPTS_ID = 'nn-app';
 
 /** Elements of the app's scripts inserted per task (APP_START_SCRIPT). */
-export const APP_START_BATCH = 6;
+export const APP_START_BATCH = 2;
 
 /**
  * Marks a preload in the template that only one variant of a guarded page needs: `visitor` (the
@@ -68,11 +68,13 @@ export const PRELOAD_ONLY_ATTRIBUTE = 'data-nn-only';
  * headless Chromium sometimes presents a page's first frame a whole second late (viz throttles
  * BeginFrames during the load: GoogleChrome/lighthouse#17148), which with the JS requested at
  * once put all of it before the paint (sign-in LCP 3.9 s simulated, 0.9 s with this).
- * A few elements a task (APP_START_BATCH): inserting a modulepreload link starts its request on
- * the main thread, ~1 ms each on this machine, and a signed-in page has 30-odd of them. All in
- * one task, that was 22-37 ms (x4 on Lighthouse's phone: one long task of ~150 ms, TBT);
- * batches of 6 make tasks short enough to yield to input between them, and every request is
- * still made within a few ms.
+ * Two elements a task (APP_START_BATCH): inserting a modulepreload link starts its request on
+ * the main thread, ~1 ms each on a fast machine and 3-6 ms on a slow one (with Lighthouse's
+ * network instrumentation), and a signed-in page has 30-odd of them. All in one task, that was
+ * 22-37 ms (x4 on Lighthouse's phone: one long task of ~150 ms, TBT); batches of 6 were still
+ * 16-34 ms each on a slow machine, four long tasks of 65-135 ms at 4x. Pairs stay under 50 ms
+ * at 4x there too, and every request is still made within ~50 ms (nested timers are clamped to
+ * 4 ms after the fifth).
  * A guarded page's preloads marked for one variant (PRELOAD_ONLY_ATTRIBUTE) are skipped for the
  * other: a visitor does not fetch the page they must sign in for, nor a
  * returning user the sign-in form (the app fetches either itself if the session hint was wrong).

@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { getSystem } from './system';
+import { createSystemInTasks, getSystem } from './system';
 
 /**
  * The system as the provider gets it: without its global styles (the global CSS and every token
@@ -12,10 +12,21 @@ import { getSystem } from './system';
  */
 let runtimeSystem: ReturnType<typeof getSystem> | undefined;
 
-/** The system for the provider, made once (withChakra makes it in a task of its own). */
-export function prepareChakraSystem(): ReturnType<typeof getSystem> {
-  runtimeSystem ??= { ...getSystem(), _global: [] };
+const withoutGlobals = (system: ReturnType<typeof getSystem>) => ({ ...system, _global: [] });
+
+/** The system for the provider, made once: by withChakra beforehand, else on first render. */
+function providerSystem(): ReturnType<typeof getSystem> {
+  runtimeSystem ??= withoutGlobals(getSystem());
   return runtimeSystem;
+}
+
+/**
+ * Makes the provider's system in tasks of its own (createSystemInTasks), for withChakra to await
+ * before a page's first Chakra render, which then finds it made.
+ */
+export async function prepareChakraSystem(): Promise<void> {
+  const system = await createSystemInTasks();
+  runtimeSystem ??= withoutGlobals(system);
 }
 
 /**
@@ -25,5 +36,5 @@ export function prepareChakraSystem(): ReturnType<typeof getSystem> {
  * filters). Never on the Chakra-free shell and Home.
  */
 export default function ChakraScope({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={prepareChakraSystem()}>{children}</ChakraProvider>;
+  return <ChakraProvider value={providerSystem()}>{children}</ChakraProvider>;
 }

@@ -16,11 +16,10 @@ export async function withChakra<P extends object>(
     loadChakraScope(),
     load(),
   ]);
-  // The system in a task of its own, after the chunks' evaluation: two shorter tasks on a slow
+  // The system in tasks of its own, after the chunks' evaluation: shorter tasks on a slow
   // phone's main thread instead of one long one (system.ts). Once made, no task to wait for.
   if (!systemReady) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    prepareChakraSystem();
+    await prepareChakraSystem();
     systemReady = true;
   }
   function InChakra(props: P) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getSystem } from './system';
+import { createSystemInTasks, getSystem } from './system';
 
 const system = getSystem();
 
@@ -20,5 +20,14 @@ describe('chakra system', () => {
   it('keeps the default tokens the recipes refer to', () => {
     expect(system.token('colors.teal.600')).toBeTruthy();
     expect(system.token('spacing.4')).toBeTruthy();
+  });
+});
+
+describe('createSystemInTasks', () => {
+  it('makes the one system getSystem returns, once, however many ask', async () => {
+    const [a, b] = await Promise.all([createSystemInTasks(), createSystemInTasks()]);
+    expect(a).toBe(b);
+    expect(a).toBe(getSystem());
+    expect(await createSystemInTasks()).toBe(a);
   });
 });

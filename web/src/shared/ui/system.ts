@@ -95,15 +95,53 @@ export const systemConfig = defineConfig({
   },
 });
 
-let created: ReturnType<typeof createSystem> | undefined;
+type ChakraSystem = ReturnType<typeof createSystem>;
+
+let created: ChakraSystem | undefined;
 
 /**
  * The app's Chakra system, created on first use rather than when this module is evaluated:
  * createSystem processes every token and recipe, one of the longest pieces of work on a slow
- * phone, and withChakra (lazy-chakra.tsx) runs it in a task of its own instead of inside the
- * evaluation of a page's chunks (Lighthouse TBT).
+ * phone, and withChakra (lazy-chakra.tsx) makes it with createSystemInTasks instead, in tasks of
+ * their own rather than inside the evaluation of a page's chunks (Lighthouse TBT).
  */
-export function getSystem(): ReturnType<typeof createSystem> {
+export function getSystem(): ChakraSystem {
   created ??= createSystem(defaultBaseConfig, systemConfig);
   return created;
+}
+
+/**
+ * createSystem's body as a generator that pauses between its longest steps, where the build
+ * provides it (build-plugins/chakra-static-css.ts, chakraSystemWithoutGlobalsPlugin). Chakra as
+ * published, as Node loads it in unit tests, has none: the system is then made in one go.
+ */
+const createSystemSteps = (
+  createSystem as {
+    inSteps?: (...configs: Parameters<typeof createSystem>) => Generator<void, ChakraSystem>;
+  }
+).inSteps;
+
+/** Yields to the event loop: a macrotask, so input and rendering can run in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * getSystem's system, made a step per task: on a slow machine, eight tasks of ~5-10 ms instead of
+ * one of 60-80 ms (x4: the longest task of a signed-in page's start, Lighthouse TBT). Once made,
+ * or while it is being made, the same system and no further tasks.
+ */
+let making: Promise<ChakraSystem> | undefined;
+export function createSystemInTasks(): Promise<ChakraSystem> {
+  making ??= (async () => {
+    if (created) return created;
+    await nextTask();
+    if (createSystemSteps && !created) {
+      const steps = createSystemSteps(defaultBaseConfig, systemConfig);
+      for (let step = steps.next(); !created; step = steps.next()) {
+        if (step.done) created = step.value;
+        else await nextTask();
+      }
+    }
+    return getSystem();
+  })();
+  return making;
 }
