@@ -12,22 +12,17 @@ import { createSystemInTasks, getSystem } from './system';
  */
 let runtimeSystem: ReturnType<typeof getSystem> | undefined;
 
-const withoutGlobals = (system: ReturnType<typeof getSystem>) => ({ ...system, _global: [] });
-
-/** The system for the provider, made once: by withChakra beforehand, else on first render. */
+/** The system for the provider: getSystem's, made once (by withChakra beforehand, in tasks). */
 function providerSystem(): ReturnType<typeof getSystem> {
-  runtimeSystem ??= withoutGlobals(getSystem());
+  runtimeSystem ??= { ...getSystem(), _global: [] };
   return runtimeSystem;
 }
 
 /**
- * Makes the provider's system in tasks of its own (createSystemInTasks), for withChakra to await
- * before a page's first Chakra render, which then finds it made.
+ * Makes the system in tasks of its own (createSystemInTasks), for withChakra to await before a
+ * page's first Chakra render, which then finds it made.
  */
-export async function prepareChakraSystem(): Promise<void> {
-  const system = await createSystemInTasks();
-  runtimeSystem ??= withoutGlobals(system);
-}
+export const prepareChakraSystem = createSystemInTasks;
 
 /**
  * Chakra's provider (emotion + the system), in its own chunk, loaded only through withChakra

@@ -2,8 +2,6 @@ import type { ComponentType } from 'react';
 
 export const loadChakraScope = () => import('./chakra-scope');
 
-let systemReady = false;
-
 /**
  * A lazily loaded component inside Chakra's provider, both loaded in parallel: for React.lazy
  * (`lazy(() => withChakra(() => import('./x')))`). Chakra-free itself, so a module using it keeps
@@ -18,10 +16,7 @@ export async function withChakra<P extends object>(
   ]);
   // The system in tasks of its own, after the chunks' evaluation: shorter tasks on a slow
   // phone's main thread instead of one long one (system.ts). Once made, no task to wait for.
-  if (!systemReady) {
-    await prepareChakraSystem();
-    systemReady = true;
-  }
+  await prepareChakraSystem();
   function InChakra(props: P) {
     return (
       <ChakraScope>

@@ -124,6 +124,21 @@ const createSystemSteps = (
 /** Yields to the event loop: a macrotask, so input and rendering can run in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** getSystem's system made a step per task (below), once. */
+async function makeInTasks(): Promise<ChakraSystem> {
+  await nextTask();
+  if (!created && createSystemSteps) {
+    const steps = createSystemSteps(defaultBaseConfig, systemConfig);
+    let step = steps.next();
+    while (!step.done) {
+      await nextTask();
+      step = steps.next();
+    }
+    created ??= step.value;
+  }
+  return getSystem();
+}
+
 /**
  * getSystem's system, made a step per task: on a slow machine, eight tasks of ~5-10 ms instead of
  * one of 60-80 ms (x4: the longest task of a signed-in page's start, Lighthouse TBT). Once made,
@@ -131,17 +146,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 let making: Promise<ChakraSystem> | undefined;
 export function createSystemInTasks(): Promise<ChakraSystem> {
-  making ??= (async () => {
-    if (created) return created;
-    await nextTask();
-    if (createSystemSteps && !created) {
-      const steps = createSystemSteps(defaultBaseConfig, systemConfig);
-      for (let step = steps.next(); !created; step = steps.next()) {
-        if (step.done) created = step.value;
-        else await nextTask();
-      }
-    }
-    return getSystem();
-  })();
+  making ??= created ? Promise.resolve(created) : makeInTasks();
   return making;
 }
