@@ -36,7 +36,8 @@ export default defineConfig({
           // in the Functions emulator. Its files share the data, so they run one at a time.
           globalSetup: ['src/testing/emulators-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // Above eventually()'s default wait (src/testing/stack.ts), so its message is the one seen.
+          testTimeout: 75_000,
           hookTimeout: 240_000,
         },
       },

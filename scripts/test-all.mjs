@@ -95,13 +95,15 @@ const LANES = {
 // errors the functions and emulators logged are printed with the failed tests.
 const stackLogs = mkdtempSync(path.join(os.tmpdir(), 'notenest-test-logs-'));
 const env = { ...process.env, NOTENEST_TEST_LOGS: stackLogs };
-// What firebase-tools prints for a function's unhandled error, a timeout or a dead worker, and
-// the facade's own "api: unhandled error"; each with the lines after it (the stack trace).
+// What firebase-tools prints for a function's unhandled error, a timeout or a dead worker, the
+// error a trigger threw (logged as "functions: Error: ..." just before "Your function was
+// killed"), a trigger's run that failed and was run again (functions/src/triggers/redeliver.ts),
+// and the facade's own "api: unhandled error"; each with the lines after it (the stack trace).
 const STACK_ERROR =
-  /unhandled error|Unhandled|\bERROR\b|timed out|Request to function failed|exited unexpectedly/;
+  /unhandled error|Unhandled|\bERROR\b|timed out|Request to function failed|exited unexpectedly|functions: \w*(Error|Exception)\b|failed, running it again/;
 // A CI log keeps about its last 30 lines: these come before "What failed" and the results.
-const STACK_ERROR_CONTEXT = 4;
-const MAX_STACK_ERROR_LINES = 14;
+const STACK_ERROR_CONTEXT = 2;
+const MAX_STACK_ERROR_LINES = 12;
 
 /** The error lines (with their context) the run's stacks logged, newest last, at most a screen. */
 function stackErrors() {

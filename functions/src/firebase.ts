@@ -43,8 +43,26 @@ export function bucketName(): string {
   );
 }
 
+/**
+ * In the Functions emulator, the account tasks are enqueued as (services/follows.ts) is named
+ * here: the runtime sets K_SERVICE there, which makes google-auth-library believe it runs on
+ * Google Cloud and ask the metadata server (169.254.169.254) for it, a request that leaves the
+ * machine (and can hang where that address is routed). Deployed, the SDK asks the real one.
+ */
+const EMULATED_SERVICE_ACCOUNT = 'emulated-service-acct@email.com';
+
 export function adminApp(): App {
-  app ??= getApps()[0] ?? initializeApp({ projectId: projectId(), storageBucket: bucketName() });
+  // The default app only: the Functions SDK makes one of its own ("__FIREBASE_FUNCTIONS_SDK__",
+  // with none of these options) when a trigger's event is decoded before this runs.
+  app ??=
+    getApps().find((a) => a.name === '[DEFAULT]') ??
+    initializeApp({
+      projectId: projectId(),
+      storageBucket: bucketName(),
+      ...(process.env['FUNCTIONS_EMULATOR'] === 'true'
+        ? { serviceAccountId: EMULATED_SERVICE_ACCOUNT }
+        : {}),
+    });
   return app;
 }
 

@@ -27,6 +27,7 @@ import { catchUpSearch } from './services/search-sync.js';
 import { onNoteFileFinalized } from './triggers/files.js';
 import { onCommentChange, onNoteChange } from './triggers/notes.js';
 import { onReportChange } from './triggers/reports.js';
+import { redelivered } from './triggers/redeliver.js';
 import { onUserChange } from './triggers/users.js';
 
 const REGION = 'us-central1';
@@ -49,7 +50,8 @@ const app = createApp({
 export const api = onRequest({ region: REGION, ...SEARCH }, app);
 
 // Text extraction reads whole files (up to 10 MiB): more memory and time than the default.
-// retry: handlers are idempotent (triggers/notes.ts), so a failed run is simply run again.
+// retry: handlers are idempotent (triggers/notes.ts), so a failed run is simply run again (in
+// the emulator too, which does not redeliver: triggers/redeliver.ts).
 export const noteWritten = onDocumentWritten(
   {
     document: 'notes/{noteId}',
@@ -59,41 +61,44 @@ export const noteWritten = onDocumentWritten(
     retry: true,
     ...SEARCH,
   },
-  (event) =>
+  redelivered('noteWritten', (event) =>
     onNoteChange(
       event.params.noteId,
       { before: event.data?.before.data(), after: event.data?.after.data() },
       event.id,
     ),
+  ),
 );
 
 export const commentWritten = onDocumentWritten(
   { document: 'notes/{noteId}/comments/{commentId}', region: REGION, retry: true },
-  (event) =>
+  redelivered('commentWritten', (event) =>
     onCommentChange(event.params.noteId, {
       before: event.data?.before.data(),
       after: event.data?.after.data(),
     }),
+  ),
 );
 
 // Reports of notes (issue 30): open-report count, under review at 3 readers, the admin's row.
 export const reportWritten = onDocumentWritten(
   { document: 'notes/{noteId}/reports/{uid}', region: REGION, retry: true },
-  (event) => onReportChange(event.params.noteId),
+  redelivered('reportWritten', (event) => onReportChange(event.params.noteId)),
 );
 
 export const userWritten = onDocumentWritten(
   { document: 'users/{uid}', region: REGION, retry: true, ...SEARCH },
-  (event) =>
+  redelivered('userWritten', (event) =>
     onUserChange(event.params.uid, {
       before: event.data?.before.data(),
       after: event.data?.after.data(),
     }),
+  ),
 );
 
 export const noteFileFinalized = onObjectFinalized(
   { region: REGION, memory: '1GiB', timeoutSeconds: 300, retry: true, ...SEARCH },
-  (event) => onNoteFileFinalized(event.data.name),
+  redelivered('noteFileFinalized', (event) => onNoteFileFinalized(event.data.name)),
 );
 
 // Re-reads files whose text the index lacks: the note trigger's memory and time.

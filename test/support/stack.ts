@@ -37,6 +37,7 @@ import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { isLoopbackHost } from '../../emulator/src/testing/loopback-host.js';
 import { PROJECT, startStack, takenPorts, type Stack } from '../../scripts/lib/stack.mjs';
 
 /** What a test needs of a stack (also what the web e2e project provides). */
@@ -55,8 +56,35 @@ export interface TestStack extends StackAddress {
   logs: string[];
   /** The first of its processes to exit (one that exits unexpectedly stops the stack). */
   exited: Stack['exited'];
-  /** Stops every process (within a minute) and removes the data directory. */
+  /**
+   * Stops every process (within a minute) and removes the data directory; then fails if a
+   * function asked for anything beyond loopback (outsideRequests).
+   */
   stop(): Promise<void>;
+}
+
+/**
+ * The Functions emulator reports each request its functions make to a host it does not know as
+ * "External network resource requested!" and the URL on the next line. Our Storage emulator is
+ * one it does not know, so loopback URLs are expected; any other is a test (or a function) that
+ * reaches beyond the machine, which the guide forbids: the stack's stop() fails with them.
+ */
+export function outsideRequestWatcher() {
+  const outside: string[] = [];
+  let warned = false;
+  return {
+    outside,
+    line(text: string) {
+      if (/External network resource requested/.test(text)) {
+        warned = true;
+        return;
+      }
+      const url = warned ? /- URL: "([^"]+)"/.exec(text)?.[1] : undefined;
+      warned = false;
+      if (url === undefined) return;
+      if (!isLoopbackHost(new URL(url).hostname)) outside.push(url);
+    },
+  };
 }
 
 declare module 'vitest' {
@@ -107,6 +135,7 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
     const dataDir = await mkdtemp(path.join(tmpdir(), 'nn-stack-'));
     const logs: string[] = [];
     const kept = keptLog(host);
+    const watcher = outsideRequestWatcher();
     try {
       const stack = await startStack({
         host,
@@ -118,6 +147,7 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
           if (verbose) process.stderr.write(`[stack ${host}] ${line}\n`);
         },
         output: (tag, line) => {
+          if (tag === 'firebase') watcher.line(line);
           kept?.write(`[${tag}] ${line}\n`);
           if (verbose) process.stderr.write(`[${tag} ${host}] ${line}\n`);
         },
@@ -133,6 +163,10 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
           await stack.stop({ timeoutMs: 60_000 });
           kept?.end();
           await rm(dataDir, { recursive: true, force: true });
+          if (watcher.outside.length)
+            throw new Error(
+              `the stack's functions reached beyond loopback: ${[...new Set(watcher.outside)].join(', ')}`,
+            );
         },
       };
     } catch (err) {
@@ -144,6 +178,22 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
     }
   }
   throw new Error(`no free loopback address for a test stack: ${String(lastError)}`);
+}
+
+/**
+ * A vitest globalSetup's teardown that stops the run's stack: vitest prints an error thrown by a
+ * global teardown but still exits 0, so a failure of stop() (a function that reached beyond
+ * loopback) sets the exit code itself.
+ */
+export function stopAtTeardown(stack: TestStack): () => Promise<void> {
+  return async () => {
+    try {
+      await stack.stop();
+    } catch (err) {
+      console.error(`The run's test stack: ${String((err as Error)?.message ?? err)}`);
+      process.exitCode = 1;
+    }
+  };
 }
 
 /**

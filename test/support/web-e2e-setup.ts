@@ -3,7 +3,7 @@
  * tests as `inject('testStack')` ({ url, host }); stopped when the run ends. See stack.ts.
  */
 import type { TestProject } from 'vitest/node';
-import { startTestStack } from './stack.js';
+import { startTestStack, stopAtTeardown } from './stack.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await startTestStack();
@@ -19,5 +19,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw err;
   }
   project.provide('testStack', { url: stack.url, host: stack.host });
-  return () => stack.stop();
+  return stopAtTeardown(stack);
 }

@@ -7,18 +7,14 @@
  */
 import net from 'node:net';
 import { afterAll, expect } from 'vitest';
+import { isLoopbackHost } from './loopback-host.js';
 
 // gcp-metadata honours this: "none" means "not on GCE", decided without a probe.
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 
 const attempts: string[] = [];
 
-export function isLoopbackHost(host: string | undefined): boolean {
-  if (host === undefined || host === '' || host === 'localhost') return true;
-  if (net.isIPv4(host)) return host.startsWith('127.');
-  const h = host.replace(/^\[|\]$/g, '');
-  return h === '::1' || h.startsWith('::ffff:127.');
-}
+export { isLoopbackHost };
 
 /** Host of a Socket#connect call in any of its shapes (options, port+host, normalized array). */
 function targetHost(args: unknown[]): string | undefined {

@@ -7,7 +7,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { emulatorEnvFor } from '../../../scripts/lib/stack.mjs';
-import { startTestStack } from '../../../test/support/stack.js';
+import { startTestStack, stopAtTeardown } from '../../../test/support/stack.js';
 
 export interface EmulatorStack {
   /** Hosting, e.g. http://127.31.7.200:5000 (`/api/**` is rewritten to the `api` function). */
@@ -32,5 +32,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ports: stack.ports,
     searchDatabaseUrl: emulatorEnvFor(stack.host).SEARCH_DATABASE_URL,
   });
-  return () => stack.stop();
+  return stopAtTeardown(stack);
 }

@@ -37,11 +37,15 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
-/** Polls `read` until `done(value)` (triggers run after the write that fires them). */
+/**
+ * Polls `read` until `done(value)` (triggers run after the write that fires them). The default
+ * wait is well under the via-emulators test timeout (vitest.config.ts), so a wait that fails
+ * says what it waited for and what it last read, rather than only that the test timed out.
+ */
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  { timeoutMs = 60_000, what = 'the expected value' } = {},
+  { timeoutMs = 45_000, what = 'the expected value' } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T;
