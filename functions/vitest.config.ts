@@ -37,7 +37,7 @@ export default defineConfig({
           globalSetup: ['src/testing/emulators-setup.ts'],
           fileParallelism: false,
           // Above eventually()'s default wait (src/testing/stack.ts), so its message is the one seen.
-          testTimeout: 75_000,
+          testTimeout: 90_000,
           hookTimeout: 240_000,
         },
       },

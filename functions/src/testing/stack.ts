@@ -45,7 +45,7 @@ export async function startStack(): Promise<Stack> {
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  { timeoutMs = 45_000, what = 'the expected value' } = {},
+  { timeoutMs = 60_000, what = 'the expected value' } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T;
