@@ -38,4 +38,11 @@ describe('outsideRequestWatcher', () => {
     w.line('   - URL: "https://example.com/right-after"');
     expect(w.outside).toEqual(['https://example.com/right-after']);
   });
+
+  it('reports a URL it cannot parse rather than failing on it', () => {
+    const w = outsideRequestWatcher();
+    w.line(WARNING);
+    w.line('   - URL: "not a url"');
+    expect(w.outside).toEqual(['not a url']);
+  });
 });
