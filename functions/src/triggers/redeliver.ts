@@ -1,7 +1,7 @@
 /**
  * What `retry: true` does for a trigger, where the platform does not do it: the Functions
- * emulator. Deployed, a failed run of an event trigger is delivered again (with backoff, for up
- * to a week), so a passing failure only delays derived data. The emulator never delivers an
+ * emulator. Deployed, a failed run of an event trigger is delivered again (2nd gen: with a
+ * backoff of 10-600 s, for up to 24 hours), so a passing failure only delays derived data. The emulator never delivers an
  * event twice: a run that fails once (the Firestore emulator aborts transactions that meet
  * under load, "Transaction lock timeout", which production would have retried) leaves the
  * search index, a counter or a notification stale for good, locally and in the test stacks.
