@@ -1,10 +1,11 @@
 /**
  * What `retry: true` does for a trigger, where the platform does not do it: the Functions
  * emulator. Deployed, a failed run of an event trigger is delivered again (2nd gen: with a
- * backoff of 10-600 s, for up to 24 hours), so a passing failure only delays derived data. The emulator never delivers an
- * event twice: a run that fails once (the Firestore emulator aborts transactions that meet
- * under load, "Transaction lock timeout", which production would have retried) leaves the
- * search index, a counter or a notification stale for good, locally and in the test stacks.
+ * backoff of 10-600 s, for up to 24 hours), so a passing failure only delays derived data.
+ * The emulator never delivers an event twice: a run that fails once (the Firestore emulator
+ * aborts transactions that meet under load, "Transaction lock timeout", which production would
+ * have retried) leaves the search index, a counter or a notification stale for good, locally
+ * and in the test stacks.
  * There, the handler is run again in the same process, a few times with backoff, as the
  * platform would; each handler is idempotent (triggers/notes.ts), so a run that did half its
  * work is simply run again. Deployed, the handler is used as it is: one retry policy, the
