@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost } from './loopback-only.js';
+import { isLoopbackHost } from './loopback-host.js';
 
 describe('loopback-only test guard', () => {
   it('tells loopback hosts from the rest', () => {

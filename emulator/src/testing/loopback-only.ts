@@ -14,8 +14,6 @@ process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 
 const attempts: string[] = [];
 
-export { isLoopbackHost };
-
 /** Host of a Socket#connect call in any of its shapes (options, port+host, normalized array). */
 function targetHost(args: unknown[]): string | undefined {
   const first = Array.isArray(args[0]) ? args[0][0] : args[0];
