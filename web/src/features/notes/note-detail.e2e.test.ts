@@ -5,7 +5,7 @@
  * opens, previews, downloads, likes, comments on, shares and saves them while the uploader
  * watches the same note in a second browser context (live updates). Nothing seeded is changed.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, idTokenFor, newPage, signInAs } from '../../../../test/support/stack';
@@ -395,7 +395,22 @@ describe('note page', () => {
   });
 
   it('Archive saves the note, which then shows in Profile > Saved Notes', async () => {
+    const consoleErrors: string[] = [];
+    const onConsole = (m: ConsoleMessage) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    };
+    readerPage.on('console', onConsole);
+    // The page asks whether the note is in the reader's Saved Notes (its "Available offline"
+    // toggle). Not yet: a missing document is an answer, not a failed request (a 404 the
+    // browser would log as an error in the console).
+    const savedAsked = readerPage.waitForResponse(
+      (r) =>
+        r.url().endsWith('/documents:batchGet') &&
+        (r.request().postData() ?? '').includes(`/saved/${pdfNote.id}`),
+    );
     await openNote(readerPage, pdfNote.id);
+    expect((await savedAsked).status()).toBe(200);
+    expect(await readerPage.getByRole('button', { name: 'Available offline' }).count()).toBe(0);
     await readerPage.getByRole('button', { name: 'Archive' }).click();
     await readerPage
       .getByRole('status')
@@ -412,6 +427,8 @@ describe('note page', () => {
     expect(await saved.getByRole('link', { name: 'View Note' }).getAttribute('href')).toBe(
       `/notes/${pdfNote.id}`,
     );
+    readerPage.off('console', onConsole);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('a pending note is not available to another student; its uploader and an admin open it', async () => {

@@ -1,7 +1,7 @@
 /**
- * A small client for Firestore's REST API (`documents:runQuery`, document `GET`), for reads the
- * SDKs cannot make: Firestore's field masks. `structuredQuery.select` (and `mask.fieldPaths` on a
- * GET) return only the named fields; neither the full SDK nor Firestore Lite exposes them, and a
+ * A small client for Firestore's REST API (`documents:runQuery`, `documents:batchGet`), for reads
+ * the SDKs cannot make: Firestore's field masks. `structuredQuery.select` (and a batchGet's
+ * `mask`) return only the named fields; neither the full SDK nor Firestore Lite exposes them, and a
  * list that ships every field of every document can be mostly fields it never shows (Browse:
  * ~207 KB for 25 notes, nearly all the search terms notes then held, against a few KB of card
  * fields).
@@ -16,7 +16,7 @@
  * No SDK code: this module is plain `fetch`, so a page can read before (or without) loading
  * Firestore Lite. Values are decoded to plain JS: timestamps to Date, integers to number.
  */
-import { AppError, isAppError } from '../errors/app-error';
+import { AppError } from '../errors/app-error';
 import { currentIdToken, requireIdToken } from './auth';
 import { EMULATOR_PORTS, FIREBASE_OPTIONS, currentEmulatorHost } from './config';
 
@@ -198,43 +198,43 @@ export async function runQuery(
 
 /**
  * One document ("meta/filterOptions"), or null when it does not exist; with `fields`, only those
- * (a field mask).
+ * (a field mask). Read through `documents:batchGet`, which answers a missing document as
+ * `missing`: a document GET answers it 404, which the browser logs as a failed request in the
+ * console on every page that asks whether something exists (the note page asks whether the note
+ * is in the reader's Saved Notes).
  */
 export async function getDocument(
   path: string,
   fields?: readonly string[],
   options: RestOptions = {},
 ): Promise<DecodedDocument | null> {
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
-  const mask = new URLSearchParams((fields ?? []).map((f) => ['mask.fieldPaths', f]));
-  const query = fields ? `?${mask.toString()}` : '';
-  const url = `${firestoreRestBase()}/v1/${DATABASE}/documents/${encoded}${query}`;
-  try {
-    return decodeDocument((await call(url, { method: 'GET' }, options)) as RestDocument);
-  } catch (e) {
-    if (isAppError(e, 'server') && e.status === 404) return null;
-    throw e;
-  }
+  return (await batchGetDocuments([path], fields, options)).get(path) ?? null;
 }
 
 /**
- * Several documents by path in one request (`documents:batchGet`), with a field mask; each path
- * maps to its document, or null when it does not exist. Rules judge each as a get.
+ * Several documents by path in one request (`documents:batchGet`), with a field mask (all their
+ * fields without one); each path maps to its document, or null when it does not exist. Rules
+ * judge each as a get.
  */
 export async function batchGetDocuments(
   paths: readonly string[],
-  fields: readonly string[] = [],
+  fields?: readonly string[],
+  options: RestOptions = {},
 ): Promise<Map<string, DecodedDocument | null>> {
   const found = new Map<string, DecodedDocument | null>();
   if (paths.length === 0) return found;
   const url = `${firestoreRestBase()}/v1/${DATABASE}/documents:batchGet`;
-  const answer = await call(url, {
-    method: 'POST',
-    body: JSON.stringify({
-      documents: paths.map(documentName),
-      mask: { fieldPaths: [...fields] },
-    }),
-  });
+  const answer = await call(
+    url,
+    {
+      method: 'POST',
+      body: JSON.stringify({
+        documents: paths.map(documentName),
+        ...(fields ? { mask: { fieldPaths: [...fields] } } : {}),
+      }),
+    },
+    options,
+  );
   if (!Array.isArray(answer)) throw new Error('Unexpected batchGet answer');
   const byName = new Map(paths.map((p) => [documentName(p), p]));
   for (const r of answer as { found?: RestDocument; missing?: string }[]) {
