@@ -142,11 +142,11 @@ describe('notifications', () => {
     const noteId = await uploadNote(title);
     const student = await uploaderPage('/notifications');
     await eventually(() => bellName(student)).toBe('Notifications');
-    expect(
-      await student
-        .getByRole('button', { name: 'Mark all as read' })
-        .isDisabled({ timeout: 30_000 }),
-    ).toBe(true);
+    const markAll = student.getByRole('button', { name: 'Mark all as read' });
+    expect(await markAll.isDisabled({ timeout: 30_000 })).toBe(true);
+    // It also looks disabled (Chakra's `disabled` layer style: half opacity) until enabled below.
+    const looks = () => markAll.evaluate((b) => getComputedStyle(b).opacity);
+    await eventually(looks).toBe('0.5');
 
     const adminPage = await signedInPage(
       browser,
@@ -168,7 +168,9 @@ describe('notifications', () => {
     await student.reload();
     const item = student.locator('li[data-notification-id]').filter({ hasText: title });
     await item.getByText(`Your note was rejected: ${reason}`).waitFor();
-    await student.getByRole('button', { name: 'Mark all as read' }).click();
+    await eventually(() => markAll.isEnabled()).toBe(true);
+    await eventually(looks).toBe('1');
+    await markAll.click();
     await eventually(() => bellName(student)).toBe('Notifications');
     await eventually(() => item.getAttribute('data-read')).toBe('true');
 

@@ -21,6 +21,13 @@ describe('chakra system', () => {
     expect(system.token('colors.teal.600')).toBeTruthy();
     expect(system.token('spacing.4')).toBeTruthy();
   });
+
+  it('styles a disabled button and input as the default theme does (the `disabled` layer style)', () => {
+    expect(system.css({ layerStyle: 'disabled' })).toMatchObject({
+      opacity: '0.5',
+      cursor: 'not-allowed',
+    });
+  });
 });
 
 describe('createSystemInTasks', () => {

@@ -8,6 +8,7 @@ import {
   headingRecipe,
   inputRecipe,
   keyframes,
+  layerStyles,
   linkRecipe,
   semanticTokens,
   spinnerRecipe,
@@ -83,6 +84,10 @@ export const systemConfig = defineConfig({
       },
     },
     textStyles,
+    // The button and input recipes style their disabled state with the `disabled` layer style
+    // (half opacity, a not-allowed cursor): without these, a disabled Chakra button looked
+    // exactly like an enabled one.
+    layerStyles,
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
