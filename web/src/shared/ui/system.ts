@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, defineLayerStyles } from '@chakra-ui/react';
 import {
   badgeRecipe,
   breakpoints,
@@ -8,7 +8,6 @@ import {
   headingRecipe,
   inputRecipe,
   keyframes,
-  layerStyles,
   linkRecipe,
   semanticTokens,
   spinnerRecipe,
@@ -84,10 +83,12 @@ export const systemConfig = defineConfig({
       },
     },
     textStyles,
-    // The button and input recipes style their disabled state with the `disabled` layer style
-    // (half opacity, a not-allowed cursor): without these, a disabled Chakra button looked
-    // exactly like an enabled one.
-    layerStyles,
+    // The button and input recipes style their disabled state with the `disabled` layer style:
+    // without it, a disabled Chakra button looked exactly like an enabled one. Only that one of
+    // Chakra's default layer styles (as it defines it): no recipe here uses the others.
+    layerStyles: defineLayerStyles({
+      disabled: { value: { opacity: '0.5', cursor: 'not-allowed' } },
+    }),
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
