@@ -10,6 +10,8 @@ import { launchChromium } from '../../../../emulator/src/testing/chromium';
 import { createStudent, newPage, signInAs } from '../../../../test/support/stack';
 import {
   PROJECT,
+  appTookOver,
+  eventually,
   adminFor,
   deleteNotesOf,
   pathOf,
@@ -219,6 +221,26 @@ describe('profile dashboard', () => {
       .poll(() => page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected'))
       .toBe('true');
     expect(pathOf(page)).toBe('/profile');
+    await page.close();
+  });
+
+  it('shows every tab on a phone: all four fit at 390 px, and a narrower screen scrolls the open one into view', async () => {
+    const { page } = await studentOnProfile('Phone Tabs');
+    const tabs = page.getByRole('tablist', { name: 'Dashboard' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await eventually(() => tabs.evaluate((l) => l.scrollWidth <= l.clientWidth), 10_000).toBe(true);
+
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/profile?tab=following');
+    await appTookOver(page);
+    const following = page.getByRole('tab', { name: 'Following' });
+    await eventually(() => following.getAttribute('aria-selected')).toBe('true');
+    // Too narrow for the four: the list scrolls, and the open tab is inside what it shows.
+    expect(await tabs.evaluate((l) => l.scrollWidth > l.clientWidth)).toBe(true);
+    const shown = (await tabs.boundingBox())!;
+    const tab = (await following.boundingBox())!;
+    expect(tab.x).toBeGreaterThanOrEqual(shown.x - 0.5);
+    expect(tab.x + tab.width).toBeLessThanOrEqual(shown.x + shown.width + 0.5);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Heading } from '@chakra-ui/react';
-import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBanner, LoadingState } from '../../../shared/ui';
 import { ServerStateScope, useServerValue } from '../../../shared/server-state';
@@ -26,9 +26,25 @@ function tabOf(value: string | null): TabId {
   return TABS.find((t) => t.id === value)?.id ?? 'profile';
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; the selected one is focusable. */
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between tabs; the selected one is focusable.
+ * Compact on a phone, where the four fit a 390 px screen; on a narrower one the list scrolls
+ * sideways, and the selected tab is kept in view (a link to ?tab=following showed it cut off).
+ */
 function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) => void }) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const selectedIndex = TABS.findIndex((t) => t.id === selected);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current[selectedIndex];
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    // Scrolls the list only (scrollIntoView could scroll the page too).
+    const shown = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < shown.left) list.scrollLeft -= shown.left - box.left;
+    else if (box.right > shown.right) list.scrollLeft += box.right - shown.right;
+  }, [selectedIndex]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = TABS.length - 1;
     const next =
@@ -52,9 +68,10 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
   };
   return (
     <Flex
+      ref={listRef}
       role="tablist"
       aria-label="Dashboard"
-      gap="1"
+      gap={{ base: '0', sm: '1' }}
       borderBottomWidth="1px"
       borderColor="border"
       overflowX="auto"
@@ -73,6 +90,9 @@ function Tabs({ selected, onSelect }: { selected: TabId; onSelect: (t: TabId) =>
             aria-controls={`panel-${tab.id}`}
             tabIndex={active ? 0 : -1}
             variant="ghost"
+            size={{ base: 'sm', sm: 'md' }}
+            px={{ base: '2.5', sm: '4' }}
+            flexShrink={0}
             rounded="none"
             borderBottomWidth="3px"
             borderColor={active ? 'teal.600' : 'transparent'}
